@@ -1,0 +1,230 @@
+/* proc-collection-list.c: the tags, lists or reading lists, with counts from SQL
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-collection-list"
+
+#include "config.h"
+
+#include "proc-collection-list.h"
+#include "proc-store-private.h"
+
+/* One query counts every collection with a GROUP BY; a refresh updates the
+ * objects in place, so a count that changes repaints one label and the
+ * sidebar keeps its selection. */
+struct _ProcCollectionList
+{
+  GObject parent_instance;
+
+  ProcStore *store;
+  ProcCollectionKind kind;
+  GPtrArray *items;
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ProcCollectionList, proc_collection_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+static const char * const queries[] = {
+  [PROC_COLLECTION_KIND_TAG] =
+    "SELECT t.id, t.name, t.colour, count(pt.paper_id) FROM tags t"
+    " LEFT JOIN paper_tags pt ON pt.tag_id = t.id"
+    " GROUP BY t.id ORDER BY t.name COLLATE NOCASE, t.id",
+  [PROC_COLLECTION_KIND_LIST] =
+    "SELECT l.id, l.name, '', count(lp.paper_id) FROM lists l"
+    " LEFT JOIN list_papers lp ON lp.list_id = l.id"
+    " GROUP BY l.id ORDER BY l.imported_at DESC, l.id DESC",
+  [PROC_COLLECTION_KIND_READING_LIST] =
+    "SELECT r.id, r.name, '', count(ri.paper_id) FROM reading_lists r"
+    " LEFT JOIN reading_list_items ri ON ri.reading_list_id = r.id"
+    " GROUP BY r.id ORDER BY r.name COLLATE NOCASE, r.id",
+};
+
+static const ProcStoreChange relevant_changes[] = {
+  [PROC_COLLECTION_KIND_TAG] = PROC_STORE_CHANGE_TAGS,
+  [PROC_COLLECTION_KIND_LIST] = PROC_STORE_CHANGE_LISTS,
+  [PROC_COLLECTION_KIND_READING_LIST] = PROC_STORE_CHANGE_READING_LISTS,
+};
+
+static ProcCollection *
+find_by_id (GPtrArray *items,
+            gint64     id)
+{
+  for (guint i = 0; i < items->len; i++)
+    if (proc_collection_get_id (g_ptr_array_index (items, i)) == id)
+      return g_ptr_array_index (items, i);
+
+  return NULL;
+}
+
+static void
+update (ProcCollectionList *self)
+{
+  g_autoptr(GPtrArray) fresh = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) old = NULL;
+  sqlite3_stmt *stmt;
+  gboolean same_order;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (self->store, queries[self->kind], NULL)))
+    return;
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      ProcCollection *item = find_by_id (self->items, id);
+
+      item = item ? g_object_ref (item) : proc_collection_new (self->kind, id);
+      proc_collection_set_name (item, (const char *) sqlite3_column_text (stmt, 1));
+      proc_collection_set_colour (item, (const char *) sqlite3_column_text (stmt, 2));
+      proc_collection_set_count (item, sqlite3_column_int (stmt, 3));
+      g_ptr_array_add (fresh, item);
+    }
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_DONE)
+    {
+      g_warning ("Could not count collections: %s",
+                 sqlite3_errmsg (_proc_store_get_db (self->store)));
+      return;
+    }
+
+  same_order = fresh->len == self->items->len;
+  for (guint i = 0; same_order && i < fresh->len; i++)
+    same_order = g_ptr_array_index (fresh, i) == g_ptr_array_index (self->items, i);
+
+  if (same_order)
+    return;
+
+  old = g_steal_pointer (&self->items);
+  self->items = g_steal_pointer (&fresh);
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, old->len, self->items->len);
+}
+
+static void
+store_changed_cb (ProcCollectionList *self,
+                  guint               change,
+                  ProcStore          *store)
+{
+  /* Counts move with papers too: deleting a paper shrinks its tags. */
+  if (change & (relevant_changes[self->kind] | PROC_STORE_CHANGE_PAPERS))
+    update (self);
+}
+
+static GType
+proc_collection_list_get_item_type (GListModel *model)
+{
+  return PROC_TYPE_COLLECTION;
+}
+
+static guint
+proc_collection_list_get_n_items (GListModel *model)
+{
+  return PROC_COLLECTION_LIST (model)->items->len;
+}
+
+static gpointer
+proc_collection_list_get_item (GListModel *model,
+                               guint       position)
+{
+  ProcCollectionList *self = PROC_COLLECTION_LIST (model);
+
+  if (position >= self->items->len)
+    return NULL;
+
+  return g_object_ref (g_ptr_array_index (self->items, position));
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = proc_collection_list_get_item_type;
+  iface->get_n_items = proc_collection_list_get_n_items;
+  iface->get_item = proc_collection_list_get_item;
+}
+
+static void
+proc_collection_list_finalize (GObject *object)
+{
+  ProcCollectionList *self = (ProcCollectionList *)object;
+
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (proc_collection_list_parent_class)->finalize (object);
+}
+
+static void
+proc_collection_list_class_init (ProcCollectionListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = proc_collection_list_finalize;
+}
+
+static void
+proc_collection_list_init (ProcCollectionList *self)
+{
+  self->items = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+ProcCollectionList *
+proc_collection_list_new (ProcStore          *store,
+                          ProcCollectionKind  kind)
+{
+  ProcCollectionList *self;
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (kind <= PROC_COLLECTION_KIND_READING_LIST, NULL);
+
+  self = g_object_new (PROC_TYPE_COLLECTION_LIST, NULL);
+  self->store = g_object_ref (store);
+  self->kind = kind;
+
+  g_signal_connect_object (store, "changed", G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
+  update (self);
+
+  return self;
+}
+
+ProcCollectionKind
+proc_collection_list_get_kind (ProcCollectionList *self)
+{
+  g_return_val_if_fail (PROC_IS_COLLECTION_LIST (self), PROC_COLLECTION_KIND_TAG);
+
+  return self->kind;
+}
+
+/**
+ * proc_collection_list_lookup:
+ *
+ * Returns: (transfer none) (nullable): the collection named @name, compared
+ *   without regard to case as the store does
+ */
+ProcCollection *
+proc_collection_list_lookup (ProcCollectionList *self,
+                             const char         *name)
+{
+  g_return_val_if_fail (PROC_IS_COLLECTION_LIST (self), NULL);
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      ProcCollection *item = g_ptr_array_index (self->items, i);
+
+      if (g_ascii_strcasecmp (proc_collection_get_name (item), name) == 0)
+        return item;
+    }
+
+  return NULL;
+}
+
+void
+proc_collection_list_refresh (ProcCollectionList *self)
+{
+  g_return_if_fail (PROC_IS_COLLECTION_LIST (self));
+
+  update (self);
+}

@@ -1,0 +1,525 @@
+/* proc-paper-list.c: a lazy list model over a query of the library
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-paper-list"
+
+#include "config.h"
+
+#include "proc-paper-list.h"
+
+/* SQL filters and sorts and hands back only ids; a paper object exists
+ * only for the rows a view asks for, loaded a page at a time and kept in
+ * a small cache of recently used pages. */
+#define PAGE_SIZE 64
+#define MAX_PAGES 32
+
+struct _ProcPaperList
+{
+  GObject parent_instance;
+
+  ProcStore *store;
+  char *filter;
+  char *search;
+  ProcSortKey sort_key;
+  gboolean descending;
+
+  GArray *ids;            /* gint64, the query's result in order */
+  GHashTable *pages;      /* page number → GPtrArray of ProcPaper */
+  GQueue lru;             /* page numbers, most recent first */
+  gulong changed_handler;
+};
+
+static void list_model_iface_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ProcPaperList, proc_paper_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
+
+enum {
+  PROP_0,
+  PROP_STORE,
+  PROP_FILTER,
+  PROP_SEARCH,
+  PROP_SORT_KEY,
+  PROP_DESCENDING,
+  PROP_N_ITEMS,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static void
+clear_pages (ProcPaperList *self)
+{
+  g_hash_table_remove_all (self->pages);
+  g_queue_clear (&self->lru);
+}
+
+/* Runs the query again and tells views exactly what moved: the common
+ * head and tail of the old and new results stay, the middle is replaced.
+ * An edit that changes neither membership nor order emits nothing. */
+static void
+update (ProcPaperList *self,
+        gboolean       reset)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) old_ids = NULL;
+  GArray *ids;
+  guint old_len, new_len, prefix = 0, suffix = 0;
+  const gint64 *a, *b;
+
+  ids = proc_store_query_ids (self->store, self->filter, self->search,
+                              self->sort_key, self->descending, &error);
+  if (ids == NULL)
+    {
+      g_warning ("Could not query papers: %s", error->message);
+      return;
+    }
+
+  old_ids = g_steal_pointer (&self->ids);
+  self->ids = ids;
+  clear_pages (self);
+
+  old_len = old_ids->len;
+  new_len = ids->len;
+  a = (const gint64 *) (gpointer) old_ids->data;
+  b = (const gint64 *) (gpointer) ids->data;
+
+  if (!reset)
+    {
+      while (prefix < old_len && prefix < new_len && a[prefix] == b[prefix])
+        prefix++;
+      while (suffix < old_len - prefix && suffix < new_len - prefix &&
+             a[old_len - 1 - suffix] == b[new_len - 1 - suffix])
+        suffix++;
+
+      if (prefix == old_len && prefix == new_len)
+        return;
+    }
+
+  g_list_model_items_changed (G_LIST_MODEL (self), prefix,
+                              old_len - prefix - suffix,
+                              new_len - prefix - suffix);
+  if (old_len != new_len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_N_ITEMS]);
+}
+
+static void
+store_changed_cb (ProcPaperList *self,
+                  guint          change,
+                  ProcStore     *store)
+{
+  /* Tags, lists and reading lists change which papers a filter such as
+   * tag:x chooses, so any change is worth a query. */
+  update (self, FALSE);
+}
+
+static GType
+proc_paper_list_get_item_type (GListModel *model)
+{
+  return PROC_TYPE_PAPER;
+}
+
+static guint
+proc_paper_list_get_n_items (GListModel *model)
+{
+  ProcPaperList *self = PROC_PAPER_LIST (model);
+
+  return self->ids->len;
+}
+
+static GPtrArray *
+get_page (ProcPaperList *self,
+          guint          page)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *papers = g_hash_table_lookup (self->pages, GUINT_TO_POINTER (page));
+  guint start = page * PAGE_SIZE;
+  guint n = MIN (PAGE_SIZE, self->ids->len - start);
+
+  if (papers != NULL)
+    {
+      GList *link = g_queue_find (&self->lru, GUINT_TO_POINTER (page));
+
+      g_queue_unlink (&self->lru, link);
+      g_queue_push_head_link (&self->lru, link);
+      return papers;
+    }
+
+  papers = proc_store_load_papers (self->store,
+                                   &g_array_index (self->ids, gint64, start), n,
+                                   &error);
+  if (papers == NULL)
+    {
+      g_warning ("Could not load papers: %s", error->message);
+      return NULL;
+    }
+
+  if (g_queue_get_length (&self->lru) >= MAX_PAGES)
+    {
+      gpointer oldest = g_queue_pop_tail (&self->lru);
+      g_hash_table_remove (self->pages, oldest);
+    }
+
+  g_hash_table_insert (self->pages, GUINT_TO_POINTER (page), papers);
+  g_queue_push_head (&self->lru, GUINT_TO_POINTER (page));
+
+  return papers;
+}
+
+static gpointer
+proc_paper_list_get_item (GListModel *model,
+                          guint       position)
+{
+  ProcPaperList *self = PROC_PAPER_LIST (model);
+  GPtrArray *papers;
+  gint64 id;
+
+  if (position >= self->ids->len)
+    return NULL;
+
+  if (!(papers = get_page (self, position / PAGE_SIZE)))
+    return NULL;
+
+  id = g_array_index (self->ids, gint64, position);
+
+  /* A page is short only when another program deleted papers since the
+   * last query; then look for the id rather than trust the offset. */
+  if (position % PAGE_SIZE < papers->len)
+    {
+      ProcPaper *paper = g_ptr_array_index (papers, position % PAGE_SIZE);
+
+      if (proc_paper_get_id (paper) == id)
+        return g_object_ref (paper);
+    }
+
+  for (guint i = 0; i < papers->len; i++)
+    if (proc_paper_get_id (g_ptr_array_index (papers, i)) == id)
+      return g_object_ref (g_ptr_array_index (papers, i));
+
+  return NULL;
+}
+
+static void
+list_model_iface_init (GListModelInterface *iface)
+{
+  iface->get_item_type = proc_paper_list_get_item_type;
+  iface->get_n_items = proc_paper_list_get_n_items;
+  iface->get_item = proc_paper_list_get_item;
+}
+
+static void
+proc_paper_list_constructed (GObject *object)
+{
+  ProcPaperList *self = (ProcPaperList *)object;
+
+  G_OBJECT_CLASS (proc_paper_list_parent_class)->constructed (object);
+
+  g_return_if_fail (PROC_IS_STORE (self->store));
+
+  self->changed_handler =
+    g_signal_connect_object (self->store, "changed",
+                             G_CALLBACK (store_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  update (self, FALSE);
+}
+
+static void
+proc_paper_list_dispose (GObject *object)
+{
+  ProcPaperList *self = (ProcPaperList *)object;
+
+  clear_pages (self);
+  g_clear_signal_handler (&self->changed_handler, self->store);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (proc_paper_list_parent_class)->dispose (object);
+}
+
+static void
+proc_paper_list_finalize (GObject *object)
+{
+  ProcPaperList *self = (ProcPaperList *)object;
+
+  g_clear_pointer (&self->pages, g_hash_table_unref);
+  g_clear_pointer (&self->ids, g_array_unref);
+  g_clear_pointer (&self->filter, g_free);
+  g_clear_pointer (&self->search, g_free);
+
+  G_OBJECT_CLASS (proc_paper_list_parent_class)->finalize (object);
+}
+
+static void
+proc_paper_list_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  ProcPaperList *self = PROC_PAPER_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+
+    case PROP_FILTER:
+      g_value_set_string (value, self->filter);
+      break;
+
+    case PROP_SEARCH:
+      g_value_set_string (value, self->search);
+      break;
+
+    case PROP_SORT_KEY:
+      g_value_set_enum (value, self->sort_key);
+      break;
+
+    case PROP_DESCENDING:
+      g_value_set_boolean (value, self->descending);
+      break;
+
+    case PROP_N_ITEMS:
+      g_value_set_uint (value, self->ids->len);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+proc_paper_list_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  ProcPaperList *self = PROC_PAPER_LIST (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      self->store = g_value_dup_object (value);
+      break;
+
+    case PROP_FILTER:
+      proc_paper_list_set_filter (self, g_value_get_string (value));
+      break;
+
+    case PROP_SEARCH:
+      proc_paper_list_set_search (self, g_value_get_string (value));
+      break;
+
+    case PROP_SORT_KEY:
+      proc_paper_list_set_sort_key (self, g_value_get_enum (value));
+      break;
+
+    case PROP_DESCENDING:
+      proc_paper_list_set_descending (self, g_value_get_boolean (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+proc_paper_list_class_init (ProcPaperListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->constructed = proc_paper_list_constructed;
+  object_class->dispose = proc_paper_list_dispose;
+  object_class->finalize = proc_paper_list_finalize;
+  object_class->get_property = proc_paper_list_get_property;
+  object_class->set_property = proc_paper_list_set_property;
+
+  properties [PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL,
+                         PROC_TYPE_STORE,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  properties [PROP_FILTER] =
+    g_param_spec_string ("filter", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties [PROP_SEARCH] =
+    g_param_spec_string ("search", NULL, NULL, NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties [PROP_SORT_KEY] =
+    g_param_spec_enum ("sort-key", NULL, NULL,
+                       PROC_TYPE_SORT_KEY, PROC_SORT_ADDED,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties [PROP_DESCENDING] =
+    g_param_spec_boolean ("descending", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties [PROP_N_ITEMS] =
+    g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+proc_paper_list_init (ProcPaperList *self)
+{
+  self->ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  self->pages = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  g_queue_init (&self->lru);
+}
+
+ProcPaperList *
+proc_paper_list_new (ProcStore *store)
+{
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+
+  return g_object_new (PROC_TYPE_PAPER_LIST, "store", store, NULL);
+}
+
+ProcStore *
+proc_paper_list_get_store (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), NULL);
+
+  return self->store;
+}
+
+const char *
+proc_paper_list_get_filter (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), NULL);
+
+  return self->filter;
+}
+
+/**
+ * proc_paper_list_set_filter:
+ * @filter: (nullable): a query that chooses the papers, as the sidebar does
+ *   (`is:starred`, `tag:"x"`); combined with the search
+ */
+void
+proc_paper_list_set_filter (ProcPaperList *self,
+                            const char    *filter)
+{
+  g_return_if_fail (PROC_IS_PAPER_LIST (self));
+
+  if (g_strcmp0 (self->filter, filter) == 0)
+    return;
+
+  g_free (self->filter);
+  self->filter = g_strdup (filter);
+  if (self->store != NULL)
+    update (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILTER]);
+}
+
+const char *
+proc_paper_list_get_search (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), NULL);
+
+  return self->search;
+}
+
+void
+proc_paper_list_set_search (ProcPaperList *self,
+                            const char    *search)
+{
+  g_return_if_fail (PROC_IS_PAPER_LIST (self));
+
+  if (g_strcmp0 (self->search, search) == 0)
+    return;
+
+  g_free (self->search);
+  self->search = g_strdup (search);
+  if (self->store != NULL)
+    update (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SEARCH]);
+}
+
+ProcSortKey
+proc_paper_list_get_sort_key (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), PROC_SORT_ADDED);
+
+  return self->sort_key;
+}
+
+void
+proc_paper_list_set_sort_key (ProcPaperList *self,
+                              ProcSortKey    sort_key)
+{
+  g_return_if_fail (PROC_IS_PAPER_LIST (self));
+
+  if (self->sort_key == sort_key)
+    return;
+
+  self->sort_key = sort_key;
+  if (self->store != NULL)
+    update (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SORT_KEY]);
+}
+
+gboolean
+proc_paper_list_get_descending (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), FALSE);
+
+  return self->descending;
+}
+
+void
+proc_paper_list_set_descending (ProcPaperList *self,
+                                gboolean       descending)
+{
+  g_return_if_fail (PROC_IS_PAPER_LIST (self));
+
+  descending = !!descending;
+  if (self->descending == descending)
+    return;
+
+  self->descending = descending;
+  if (self->store != NULL)
+    update (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_DESCENDING]);
+}
+
+/* The id at @position, without loading the paper. */
+gint64
+proc_paper_list_get_id (ProcPaperList *self,
+                        guint          position)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), 0);
+
+  if (position >= self->ids->len)
+    return 0;
+
+  return g_array_index (self->ids, gint64, position);
+}
+
+/* The position of paper @id, or -1. */
+int
+proc_paper_list_find (ProcPaperList *self,
+                      gint64         id)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), -1);
+
+  for (guint i = 0; i < self->ids->len; i++)
+    if (g_array_index (self->ids, gint64, i) == id)
+      return i;
+
+  return -1;
+}
+
+void
+proc_paper_list_refresh (ProcPaperList *self)
+{
+  g_return_if_fail (PROC_IS_PAPER_LIST (self));
+
+  update (self, FALSE);
+}

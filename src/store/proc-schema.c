@@ -1,0 +1,170 @@
+/* proc-schema.c: the library's schema, one migration per version
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "proc-schema.h"
+
+/* Each entry upgrades the schema from version N to N + 1 and runs inside
+ * one transaction together with the `PRAGMA user_version` bump.  Never
+ * edit a released entry: append a new one instead.
+ *
+ * Full-text search is split in two FTS5 tables on purpose: the text of a
+ * paper (titles, abstract, authors) changes almost never, while tags and
+ * notes change with every annotation.  Keeping them apart means tagging
+ * 80,000 papers re-indexes a few words per paper, not every abstract.
+ */
+static const char * const migrations[] = {
+  /* 0 → 1 */
+  "CREATE TABLE meta ("
+  "  key TEXT PRIMARY KEY,"
+  "  value TEXT"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE lists ("
+  "  id INTEGER PRIMARY KEY,"
+  "  name TEXT NOT NULL UNIQUE,"
+  "  source TEXT,"
+  "  imported_at INTEGER NOT NULL"
+  ");"
+  "CREATE TABLE papers ("
+  "  id INTEGER PRIMARY KEY,"
+  "  list_id INTEGER REFERENCES lists(id) ON DELETE SET NULL,"
+  "  derived_title TEXT NOT NULL,"
+  "  user_title TEXT,"
+  "  abstract TEXT NOT NULL DEFAULT '',"
+  "  authors TEXT NOT NULL DEFAULT '',"
+  "  venue TEXT,"
+  "  year INTEGER,"
+  "  added_at INTEGER NOT NULL,"
+  "  read_state INTEGER NOT NULL DEFAULT 0 CHECK (read_state IN (0, 1, 2)),"
+  "  starred INTEGER NOT NULL DEFAULT 0 CHECK (starred IN (0, 1)),"
+  "  rating INTEGER NOT NULL DEFAULT 0 CHECK (rating BETWEEN 0 AND 5),"
+  "  note TEXT NOT NULL DEFAULT '',"
+  "  note_modified_at INTEGER,"
+  "  content_hash TEXT NOT NULL UNIQUE"
+  ");"
+  "CREATE INDEX papers_list ON papers(list_id);"
+  "CREATE INDEX papers_added ON papers(added_at, id);"
+  "CREATE INDEX papers_title ON papers(coalesce(user_title, derived_title) COLLATE NOCASE, id);"
+  "CREATE INDEX papers_rating ON papers(rating, id);"
+  "CREATE INDEX papers_starred ON papers(starred) WHERE starred = 1;"
+  "CREATE INDEX papers_read_state ON papers(read_state);"
+  "CREATE TABLE list_papers ("
+  "  list_id INTEGER NOT NULL REFERENCES lists(id) ON DELETE CASCADE,"
+  "  paper_id INTEGER NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+  "  position INTEGER NOT NULL,"
+  "  PRIMARY KEY (list_id, paper_id)"
+  ") WITHOUT ROWID;"
+  "CREATE INDEX list_papers_paper ON list_papers(paper_id);"
+  "CREATE TABLE paper_links ("
+  "  paper_id INTEGER NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+  "  position INTEGER NOT NULL,"
+  "  url TEXT NOT NULL,"
+  "  kind TEXT NOT NULL CHECK (kind IN ('code', 'project', 'pdf', 'doi', 'other')),"
+  "  PRIMARY KEY (paper_id, position)"
+  ") WITHOUT ROWID;"
+  "CREATE INDEX paper_links_kind ON paper_links(kind, paper_id);"
+  "CREATE TABLE tags ("
+  "  id INTEGER PRIMARY KEY,"
+  "  name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (name <> ''),"
+  "  colour TEXT NOT NULL DEFAULT ''"
+  ");"
+  "CREATE TABLE paper_tags ("
+  "  paper_id INTEGER NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+  "  tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,"
+  "  PRIMARY KEY (paper_id, tag_id)"
+  ") WITHOUT ROWID;"
+  "CREATE INDEX paper_tags_tag ON paper_tags(tag_id, paper_id);"
+  "CREATE TABLE reading_lists ("
+  "  id INTEGER PRIMARY KEY,"
+  "  name TEXT NOT NULL UNIQUE CHECK (name <> ''),"
+  "  created_at INTEGER NOT NULL"
+  ");"
+  "CREATE TABLE reading_list_items ("
+  "  reading_list_id INTEGER NOT NULL REFERENCES reading_lists(id) ON DELETE CASCADE,"
+  "  paper_id INTEGER NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+  "  position INTEGER NOT NULL,"
+  "  PRIMARY KEY (reading_list_id, paper_id)"
+  ") WITHOUT ROWID;"
+  "CREATE INDEX reading_list_items_paper ON reading_list_items(paper_id);",
+
+  /* 1 → 2: full-text search, built from whatever the library holds. */
+
+  /* The text of each paper, indexed from the papers table itself. */
+  "CREATE VIRTUAL TABLE papers_fts USING fts5("
+  "  derived_title, user_title, abstract, authors,"
+  "  content='papers', content_rowid='id',"
+  "  tokenize='porter unicode61 remove_diacritics 2');"
+  "CREATE TRIGGER papers_fts_insert AFTER INSERT ON papers BEGIN"
+  "  INSERT INTO papers_fts(rowid, derived_title, user_title, abstract, authors)"
+  "    VALUES (new.id, new.derived_title, new.user_title, new.abstract, new.authors);"
+  "END;"
+  "CREATE TRIGGER papers_fts_delete AFTER DELETE ON papers BEGIN"
+  "  INSERT INTO papers_fts(papers_fts, rowid, derived_title, user_title, abstract, authors)"
+  "    VALUES ('delete', old.id, old.derived_title, old.user_title, old.abstract, old.authors);"
+  "END;"
+  "CREATE TRIGGER papers_fts_update AFTER UPDATE OF derived_title, user_title, abstract, authors ON papers BEGIN"
+  "  INSERT INTO papers_fts(papers_fts, rowid, derived_title, user_title, abstract, authors)"
+  "    VALUES ('delete', old.id, old.derived_title, old.user_title, old.abstract, old.authors);"
+  "  INSERT INTO papers_fts(rowid, derived_title, user_title, abstract, authors)"
+  "    VALUES (new.id, new.derived_title, new.user_title, new.abstract, new.authors);"
+  "END;"
+
+  /* The annotations of each paper: one row per paper that has a tag or a
+   * note, rowid = paper id, rebuilt from the source tables on each change. */
+  "CREATE VIRTUAL TABLE notes_fts USING fts5("
+  "  tags, note,"
+  "  tokenize='porter unicode61 remove_diacritics 2');"
+  "CREATE TRIGGER notes_fts_paper_insert AFTER INSERT ON papers WHEN new.note <> '' BEGIN"
+  "  INSERT INTO notes_fts(rowid, tags, note) VALUES (new.id, '', new.note);"
+  "END;"
+  "CREATE TRIGGER notes_fts_note AFTER UPDATE OF note ON papers BEGIN"
+  "  DELETE FROM notes_fts WHERE rowid = new.id;"
+  "  INSERT INTO notes_fts(rowid, tags, note)"
+  "    SELECT new.id, coalesce((SELECT group_concat(t.name, ' ') FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = new.id), ''), new.note"
+  "    WHERE new.note <> '' OR EXISTS (SELECT 1 FROM paper_tags WHERE paper_id = new.id);"
+  "END;"
+  "CREATE TRIGGER notes_fts_paper_delete AFTER DELETE ON papers BEGIN"
+  "  DELETE FROM notes_fts WHERE rowid = old.id;"
+  "END;"
+  "CREATE TRIGGER notes_fts_tag_insert AFTER INSERT ON paper_tags BEGIN"
+  "  DELETE FROM notes_fts WHERE rowid = new.paper_id;"
+  "  INSERT INTO notes_fts(rowid, tags, note)"
+  "    SELECT p.id, coalesce((SELECT group_concat(t.name, ' ') FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id), ''), p.note"
+  "    FROM papers p WHERE p.id = new.paper_id;"
+  "END;"
+  "CREATE TRIGGER notes_fts_tag_delete AFTER DELETE ON paper_tags BEGIN"
+  "  DELETE FROM notes_fts WHERE rowid = old.paper_id;"
+  "  INSERT INTO notes_fts(rowid, tags, note)"
+  "    SELECT p.id, coalesce((SELECT group_concat(t.name, ' ') FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id), ''), p.note"
+  "    FROM papers p WHERE p.id = old.paper_id"
+  "      AND (p.note <> '' OR EXISTS (SELECT 1 FROM paper_tags WHERE paper_id = p.id));"
+  "END;"
+  "CREATE TRIGGER notes_fts_tag_rename AFTER UPDATE OF name ON tags BEGIN"
+  "  DELETE FROM notes_fts WHERE rowid IN (SELECT paper_id FROM paper_tags WHERE tag_id = new.id);"
+  "  INSERT INTO notes_fts(rowid, tags, note)"
+  "    SELECT p.id, coalesce((SELECT group_concat(t.name, ' ') FROM paper_tags pt2 JOIN tags t ON t.id = pt2.tag_id WHERE pt2.paper_id = p.id), ''), p.note"
+  "    FROM papers p JOIN paper_tags pt ON pt.paper_id = p.id WHERE pt.tag_id = new.id;"
+  "END;"
+  "INSERT INTO papers_fts(papers_fts) VALUES ('rebuild');"
+  "INSERT INTO notes_fts(rowid, tags, note)"
+  "  SELECT p.id, coalesce((SELECT group_concat(t.name, ' ') FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id), ''), p.note"
+  "  FROM papers p WHERE p.note <> '' OR EXISTS (SELECT 1 FROM paper_tags WHERE paper_id = p.id);",
+};
+
+guint
+proc_schema_get_version (void)
+{
+  return G_N_ELEMENTS (migrations);
+}
+
+const char *
+proc_schema_get_migration (guint from_version)
+{
+  g_return_val_if_fail (from_version < G_N_ELEMENTS (migrations), NULL);
+
+  return migrations[from_version];
+}

@@ -1,0 +1,1306 @@
+/* proc-store.c: the library, one SQLite database file
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-store"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "proc-paper-private.h"
+#include "proc-query.h"
+#include "proc-schema.h"
+#include "proc-store-private.h"
+
+#define PAGE_SIZE 64
+#define BUSY_TIMEOUT_MS 5000
+
+struct _ProcStore
+{
+  GObject parent_instance;
+
+  char *path;
+  sqlite3 *db;
+  GHashTable *statements;   /* SQL → sqlite3_stmt, prepared once */
+  GHashTable *live_papers;  /* id → ProcPaper (weak), so each paper exists once */
+  guint schema_version;
+  gint64 data_version;
+  guint created : 1;
+};
+
+G_DEFINE_FINAL_TYPE (ProcStore, proc_store, G_TYPE_OBJECT)
+
+G_DEFINE_ENUM_TYPE (ProcSortKey, proc_sort_key,
+                    G_DEFINE_ENUM_VALUE (PROC_SORT_ADDED, "added"),
+                    G_DEFINE_ENUM_VALUE (PROC_SORT_TITLE, "title"),
+                    G_DEFINE_ENUM_VALUE (PROC_SORT_RATING, "rating"),
+                    G_DEFINE_ENUM_VALUE (PROC_SORT_RELEVANCE, "relevance"))
+
+G_DEFINE_QUARK (proc-store-error-quark, proc_store_error)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+static gint64
+read_data_version (ProcStore *self)
+{
+  sqlite3_stmt *stmt = _proc_store_prepare (self, "PRAGMA data_version", NULL);
+  gint64 version = 0;
+
+  if (stmt != NULL && sqlite3_step (stmt) == SQLITE_ROW)
+    version = sqlite3_column_int64 (stmt, 0);
+  if (stmt != NULL)
+    sqlite3_reset (stmt);
+
+  return version;
+}
+
+static void
+paper_finalized_cb (gpointer  data,
+                    GObject  *where_the_object_was)
+{
+  ProcStore *self = data;
+  GHashTableIter iter;
+  gpointer value;
+
+  /* The id is gone with the object, so look the pointer up. */
+  g_hash_table_iter_init (&iter, self->live_papers);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      if (value == (gpointer) where_the_object_was)
+        {
+          g_hash_table_iter_remove (&iter);
+          break;
+        }
+    }
+}
+
+static gboolean
+step_done (ProcStore     *self,
+           sqlite3_stmt  *stmt,
+           GError       **error,
+           const char    *doing)
+{
+  int rc = sqlite3_step (stmt);
+
+  sqlite3_reset (stmt);
+  if (rc == SQLITE_DONE || rc == SQLITE_ROW)
+    return TRUE;
+
+  return _proc_store_set_error (self, error, doing);
+}
+
+static gboolean
+migrate (ProcStore  *self,
+         guint       from_version,
+         GError    **error)
+{
+  for (guint version = from_version; version < proc_schema_get_version (); version++)
+    {
+      g_autofree char *bump = g_strdup_printf ("PRAGMA user_version = %u", version + 1);
+
+      if (!_proc_store_begin (self, error))
+        return FALSE;
+
+      if (!_proc_store_exec (self, proc_schema_get_migration (version), error) ||
+          !_proc_store_exec (self, bump, error) ||
+          !_proc_store_commit (self, error))
+        {
+          _proc_store_rollback (self);
+          g_prefix_error (error, _("Could not upgrade the library to version %u: "), version + 1);
+          return FALSE;
+        }
+
+      g_debug ("Migrated %s to schema version %u", self->path, version + 1);
+    }
+
+  self->schema_version = proc_schema_get_version ();
+  return TRUE;
+}
+
+static void
+finalize_statement (gpointer stmt)
+{
+  sqlite3_finalize (stmt);
+}
+
+static void
+proc_store_finalize (GObject *object)
+{
+  ProcStore *self = (ProcStore *)object;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->live_papers);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_object_weak_unref (value, paper_finalized_cb, self);
+  g_clear_pointer (&self->live_papers, g_hash_table_unref);
+  g_clear_pointer (&self->statements, g_hash_table_unref);
+  if (self->db != NULL)
+    sqlite3_close (self->db);
+  g_clear_pointer (&self->path, g_free);
+
+  G_OBJECT_CLASS (proc_store_parent_class)->finalize (object);
+}
+
+static void
+proc_store_class_init (ProcStoreClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = proc_store_finalize;
+
+  /**
+   * ProcStore::changed:
+   * @change: the #ProcStoreChange flags of what was committed
+   *
+   * Emitted after a transaction that changed the library committed, in
+   * this process or, through proc_store_check_external_changes(), another.
+   */
+  signals [CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+proc_store_init (ProcStore *self)
+{
+  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            finalize_statement);
+  self->live_papers = g_hash_table_new (g_int64_hash, g_int64_equal);
+}
+
+sqlite3 *
+_proc_store_get_db (ProcStore *self)
+{
+  return self->db;
+}
+
+/* Statements are prepared once and kept: the same few run thousands of
+ * times in a bulk edit. */
+sqlite3_stmt *
+_proc_store_prepare (ProcStore   *self,
+                     const char  *sql,
+                     GError     **error)
+{
+  sqlite3_stmt *stmt = g_hash_table_lookup (self->statements, sql);
+
+  if (stmt != NULL)
+    {
+      sqlite3_reset (stmt);
+      sqlite3_clear_bindings (stmt);
+      return stmt;
+    }
+
+  if (sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL) != SQLITE_OK)
+    {
+      _proc_store_set_error (self, error, NULL);
+      return NULL;
+    }
+
+  g_hash_table_insert (self->statements, g_strdup (sql), stmt);
+  return stmt;
+}
+
+gboolean
+_proc_store_exec (ProcStore   *self,
+                  const char  *sql,
+                  GError     **error)
+{
+  if (sqlite3_exec (self->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+    return _proc_store_set_error (self, error, NULL);
+
+  return TRUE;
+}
+
+gboolean
+_proc_store_begin (ProcStore  *self,
+                   GError    **error)
+{
+  /* IMMEDIATE takes the write lock now, so a busy library fails before
+   * any work is done rather than at the commit. */
+  return _proc_store_exec (self, "BEGIN IMMEDIATE", error);
+}
+
+gboolean
+_proc_store_commit (ProcStore  *self,
+                    GError    **error)
+{
+  /* No need to update data_version: it only moves for other connections. */
+  return _proc_store_exec (self, "COMMIT", error);
+}
+
+void
+_proc_store_rollback (ProcStore *self)
+{
+  if (!sqlite3_get_autocommit (self->db))
+    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* Always returns FALSE, so callers can `return _proc_store_set_error (…)`. */
+gboolean
+_proc_store_set_error (ProcStore   *self,
+                       GError     **error,
+                       const char  *doing)
+{
+  int code = sqlite3_extended_errcode (self->db) & 0xff;
+  const char *message = sqlite3_errmsg (self->db);
+
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+    g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_BUSY,
+                 _("The library “%s” is in use by another program; try again when it has finished"),
+                 self->path);
+  else if (doing != NULL)
+    g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                 /* Translators: the first %s is an action, the second SQLite's explanation */
+                 _("Could not %s: %s"), doing, message);
+  else
+    g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                 _("Library error: %s"), message);
+
+  return FALSE;
+}
+
+static ProcPaper *
+ensure_live (ProcStore *self,
+             gint64     id)
+{
+  ProcPaper *paper = g_hash_table_lookup (self->live_papers, &id);
+
+  if (paper != NULL)
+    return g_object_ref (paper);
+
+  paper = _proc_paper_new (id);
+  g_hash_table_insert (self->live_papers, g_memdup2 (&id, sizeof id), paper);
+  g_object_weak_ref (G_OBJECT (paper), paper_finalized_cb, self);
+  return paper;
+}
+
+/* Loads the rows of @ids in pages of PAGE_SIZE, one statement per page. */
+static gboolean
+load_pages (ProcStore     *self,
+            const gint64  *ids,
+            guint          n_ids,
+            GHashTable    *into,
+            GError       **error)
+{
+  static char *sql;
+  sqlite3_stmt *stmt;
+
+  if (sql == NULL)
+    {
+      GString *s = g_string_new (PROC_PAPER_SELECT " WHERE p.id IN (?");
+
+      for (guint i = 1; i < PAGE_SIZE; i++)
+        g_string_append (s, ",?");
+      g_string_append (s, ")");
+      sql = g_string_free (s, FALSE);
+    }
+
+  for (guint start = 0; start < n_ids; start += PAGE_SIZE)
+    {
+      int rc;
+
+      if (!(stmt = _proc_store_prepare (self, sql, error)))
+        return FALSE;
+
+      for (guint i = 0; i < PAGE_SIZE; i++)
+        sqlite3_bind_int64 (stmt, i + 1, start + i < n_ids ? ids[start + i] : -1);
+
+      while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        {
+          gint64 id = sqlite3_column_int64 (stmt, 0);
+          g_autoptr(ProcPaper) paper = ensure_live (self, id);
+
+          _proc_paper_load (paper, stmt);
+          if (into != NULL)
+            g_hash_table_insert (into, g_memdup2 (&id, sizeof id), g_object_ref (paper));
+        }
+      sqlite3_reset (stmt);
+
+      if (rc != SQLITE_DONE)
+        return _proc_store_set_error (self, error, _("load papers"));
+    }
+
+  return TRUE;
+}
+
+/* Re-reads the papers among @ids that some view holds, so their
+ * properties notify; papers nobody holds are read when next asked for. */
+void
+_proc_store_reload_live (ProcStore    *self,
+                         const gint64 *ids,
+                         guint         n_ids)
+{
+  g_autoptr(GArray) live = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+
+  if (ids == NULL)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, self->live_papers);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_array_append_val (live, *(gint64 *) key);
+    }
+  else
+    {
+      for (guint i = 0; i < n_ids; i++)
+        if (g_hash_table_contains (self->live_papers, &ids[i]))
+          g_array_append_val (live, ids[i]);
+    }
+
+  if (live->len > 0 && !load_pages (self, (gint64 *) (gpointer) live->data, live->len, NULL, &error))
+    g_warning ("Could not reload papers: %s", error->message);
+}
+
+/**
+ * proc_store_dup_default_path:
+ *
+ * Returns: `$XDG_DATA_HOME/proceedings/library.db`; inside the Flatpak
+ *   that is the application's own data directory.
+ */
+char *
+proc_store_dup_default_path (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "proceedings", "library.db", NULL);
+}
+
+/**
+ * proc_store_open:
+ * @path: the database file, created when missing
+ *
+ * Opens the library, creating or upgrading its schema.  A library written
+ * by a newer version is refused before anything is written to it.
+ */
+ProcStore *
+proc_store_open (const char  *path,
+                 GError     **error)
+{
+  g_autoptr(ProcStore) self = NULL;
+  g_autofree char *dir = NULL;
+  sqlite3_stmt *stmt;
+  guint version = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = g_object_new (PROC_TYPE_STORE, NULL);
+  self->path = g_strdup (path);
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int errsv = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (errsv),
+                   _("Could not create the folder “%s”: %s"), dir, g_strerror (errsv));
+      return NULL;
+    }
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                   _("Could not open the library “%s”: it is a folder"), path);
+      return NULL;
+    }
+
+  if (sqlite3_open_v2 (path, &self->db,
+                       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                       NULL) != SQLITE_OK)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                   _("Could not open the library “%s”: %s"),
+                   path, self->db ? sqlite3_errmsg (self->db) : g_strerror (ENOMEM));
+      return NULL;
+    }
+
+  sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
+  sqlite3_extended_result_codes (self->db, 1);
+
+  /* Read the version before anything else: switching to WAL already
+   * writes to the file, and a newer library must stay untouched. */
+  if (!(stmt = _proc_store_prepare (self, "PRAGMA user_version", NULL)) ||
+      sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                   _("Could not open the library “%s”: %s"), path, sqlite3_errmsg (self->db));
+      return NULL;
+    }
+  version = sqlite3_column_int (stmt, 0);
+  sqlite3_reset (stmt);
+
+  if (version > proc_schema_get_version ())
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NEWER_SCHEMA,
+                   _("The library “%s” was written by a newer version of Proceedings "
+                     "(format %u; this version reads up to %u). It was left unchanged."),
+                   path, version, proc_schema_get_version ());
+      return NULL;
+    }
+
+  if (!_proc_store_exec (self, "PRAGMA journal_mode = WAL", error) ||
+      !_proc_store_exec (self, "PRAGMA synchronous = FULL", error) ||
+      !_proc_store_exec (self, "PRAGMA foreign_keys = ON", error))
+    {
+      g_prefix_error (error, _("Could not open the library “%s”: "), path);
+      return NULL;
+    }
+
+  self->created = (version == 0);
+  self->schema_version = version;
+  if (!migrate (self, version, error))
+    return NULL;
+
+  self->data_version = read_data_version (self);
+
+  return g_steal_pointer (&self);
+}
+
+const char *
+proc_store_get_path (ProcStore *self)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  return self->path;
+}
+
+/* TRUE when this open created the library, so the caller may fill it. */
+gboolean
+proc_store_get_created (ProcStore *self)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  return self->created;
+}
+
+guint
+proc_store_get_schema_version (ProcStore *self)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), 0);
+
+  return self->schema_version;
+}
+
+char *
+proc_store_dup_meta (ProcStore  *self,
+                     const char *key)
+{
+  sqlite3_stmt *stmt;
+  char *value = NULL;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  if (!(stmt = _proc_store_prepare (self, "SELECT value FROM meta WHERE key = ?", NULL)))
+    return NULL;
+
+  sqlite3_bind_text (stmt, 1, key, -1, SQLITE_TRANSIENT);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_reset (stmt);
+
+  return value;
+}
+
+gboolean
+proc_store_set_meta (ProcStore   *self,
+                     const char  *key,
+                     const char  *value,
+                     GError     **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!(stmt = _proc_store_prepare (self, "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", error)))
+    return FALSE;
+
+  sqlite3_bind_text (stmt, 1, key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, value, -1, SQLITE_TRANSIENT);
+  return step_done (self, stmt, error, _("save a setting"));
+}
+
+/**
+ * proc_store_get_paper:
+ *
+ * Returns: (transfer full) (nullable): the paper, or %NULL when there is
+ *   no paper with that id
+ */
+ProcPaper *
+proc_store_get_paper (ProcStore *self,
+                      gint64     id)
+{
+  g_autoptr(GPtrArray) papers = NULL;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  papers = proc_store_load_papers (self, &id, 1, NULL);
+  if (papers == NULL || papers->len == 0)
+    return NULL;
+
+  return g_object_ref (g_ptr_array_index (papers, 0));
+}
+
+/**
+ * proc_store_load_papers:
+ *
+ * Loads papers in pages, one statement per page.
+ *
+ * Returns: (transfer full) (element-type ProcPaper): the papers in the
+ *   order of @ids, leaving out ids that do not exist
+ */
+GPtrArray *
+proc_store_load_papers (ProcStore     *self,
+                        const gint64  *ids,
+                        guint          n_ids,
+                        GError       **error)
+{
+  g_autoptr(GHashTable) loaded = NULL;
+  GPtrArray *papers;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  loaded = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  if (!load_pages (self, ids, n_ids, loaded, error))
+    return NULL;
+
+  papers = g_ptr_array_new_full (n_ids, g_object_unref);
+  for (guint i = 0; i < n_ids; i++)
+    {
+      ProcPaper *paper = g_hash_table_lookup (loaded, &ids[i]);
+
+      if (paper != NULL)
+        g_ptr_array_add (papers, g_object_ref (paper));
+    }
+
+  return papers;
+}
+
+static void
+append_where (GString    *where,
+              GPtrArray  *params,
+              const char *filter,
+              const char *search)
+{
+  g_autoptr(ProcQuery) filter_query = proc_query_parse (filter);
+  g_autoptr(ProcQuery) search_query = proc_query_parse (search);
+
+  proc_query_append_sql (filter_query, where, params);
+  proc_query_append_sql (search_query, where, params);
+}
+
+/**
+ * proc_store_query_ids:
+ * @filter: (nullable): a query that chooses the set of papers (the sidebar)
+ * @search: (nullable): a query typed in the search entry
+ *
+ * Runs the query in SQL and returns only the ids, in order: papers are
+ * loaded when a view asks for them.
+ *
+ * Returns: (transfer full) (element-type gint64): the ids
+ */
+GArray *
+proc_store_query_ids (ProcStore    *self,
+                      const char   *filter,
+                      const char   *search,
+                      ProcSortKey   sort_key,
+                      gboolean      descending,
+                      GError      **error)
+{
+  g_autoptr(GString) sql = g_string_new ("SELECT p.id FROM papers p");
+  g_autoptr(GString) where = g_string_new (" WHERE 1");
+  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  g_autoptr(ProcQuery) search_query = proc_query_parse (search);
+  g_autofree char *rank_match = NULL;
+  const char *dir_asc = descending ? " DESC" : "";
+  const char *dir_desc = descending ? "" : " DESC";
+  sqlite3_stmt *stmt = NULL;
+  GArray *ids;
+  int first_param = 1;
+  int rc;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  if (sort_key == PROC_SORT_RELEVANCE)
+    rank_match = proc_query_dup_rank_match (search_query);
+  if (sort_key == PROC_SORT_RELEVANCE && rank_match == NULL)
+    sort_key = PROC_SORT_ADDED;
+
+  if (rank_match != NULL)
+    {
+      g_string_append (sql, " LEFT JOIN (SELECT rowid AS rid, rank AS score FROM papers_fts"
+                            " WHERE papers_fts MATCH ?) r ON r.rid = p.id");
+      first_param = 2;
+    }
+
+  append_where (where, params, filter, search);
+  g_string_append (sql, where->str);
+
+  switch (sort_key)
+    {
+    case PROC_SORT_TITLE:
+      g_string_append_printf (sql, " ORDER BY coalesce(p.user_title, p.derived_title) COLLATE NOCASE%s, p.id%s",
+                              dir_asc, dir_asc);
+      break;
+
+    case PROC_SORT_RATING:
+      g_string_append_printf (sql, " ORDER BY p.rating%s, p.id%s", dir_desc, dir_asc);
+      break;
+
+    case PROC_SORT_RELEVANCE:
+      g_string_append_printf (sql, " ORDER BY r.score IS NULL, r.score%s, p.id", dir_asc);
+      break;
+
+    case PROC_SORT_ADDED:
+    default:
+      /* Ids grow with each import, in the order of the file. */
+      g_string_append_printf (sql, " ORDER BY p.id%s", dir_asc);
+      break;
+    }
+
+  if (!(stmt = _proc_store_prepare (self, sql->str, error)))
+    return NULL;
+
+  if (rank_match != NULL)
+    sqlite3_bind_text (stmt, 1, rank_match, -1, SQLITE_TRANSIENT);
+  proc_query_bind_params (stmt, first_param, params);
+
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (ids, id);
+    }
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_DONE)
+    {
+      g_array_unref (ids);
+      _proc_store_set_error (self, error, _("search the library"));
+      return NULL;
+    }
+
+  return ids;
+}
+
+/* Counts in SQL the papers a query matches: the sidebar's numbers. */
+guint
+proc_store_count (ProcStore  *self,
+                  const char *query)
+{
+  g_autoptr(GString) sql = g_string_new ("SELECT count(*) FROM papers p WHERE 1");
+  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  sqlite3_stmt *stmt;
+  guint count = 0;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), 0);
+
+  append_where (sql, params, query, NULL);
+  if (!(stmt = _proc_store_prepare (self, sql->str, NULL)))
+    return 0;
+
+  proc_query_bind_params (stmt, 1, params);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    count = sqlite3_column_int (stmt, 0);
+  sqlite3_reset (stmt);
+
+  return count;
+}
+
+/* Runs @sql once per id with the value bound first and the id second,
+ * in one transaction. */
+static gboolean
+update_each (ProcStore     *self,
+             const char    *sql,
+             const gint64  *ids,
+             guint          n_ids,
+             gint64         value,
+             const char    *doing,
+             GError       **error)
+{
+  sqlite3_stmt *stmt;
+
+  if (n_ids == 0)
+    return TRUE;
+
+  if (!_proc_store_begin (self, error))
+    return FALSE;
+
+  if (!(stmt = _proc_store_prepare (self, sql, error)))
+    goto failed;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      sqlite3_bind_int64 (stmt, 1, value);
+      sqlite3_bind_int64 (stmt, 2, ids[i]);
+      if (!step_done (self, stmt, error, doing))
+        goto failed;
+    }
+
+  if (_proc_store_commit (self, error))
+    return TRUE;
+
+failed:
+  _proc_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+proc_store_set_starred (ProcStore     *self,
+                        const gint64  *ids,
+                        guint          n_ids,
+                        gboolean       starred,
+                        GError       **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!update_each (self, "UPDATE papers SET starred = ? WHERE id = ?",
+                    ids, n_ids, !!starred, _("star papers"), error))
+    return FALSE;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      ProcPaper *paper = g_hash_table_lookup (self->live_papers, &ids[i]);
+      if (paper != NULL)
+        _proc_paper_set_starred (paper, starred);
+    }
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);
+  return TRUE;
+}
+
+gboolean
+proc_store_set_read_state (ProcStore     *self,
+                           const gint64  *ids,
+                           guint          n_ids,
+                           ProcReadState  state,
+                           GError       **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (state > PROC_READ_STATE_READ)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("Unknown read state %d"), state);
+      return FALSE;
+    }
+
+  if (!update_each (self, "UPDATE papers SET read_state = ? WHERE id = ?",
+                    ids, n_ids, state, _("change the read state"), error))
+    return FALSE;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      ProcPaper *paper = g_hash_table_lookup (self->live_papers, &ids[i]);
+      if (paper != NULL)
+        _proc_paper_set_read_state (paper, state);
+    }
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);
+  return TRUE;
+}
+
+gboolean
+proc_store_set_rating (ProcStore     *self,
+                       const gint64  *ids,
+                       guint          n_ids,
+                       int            rating,
+                       GError       **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (rating < 0 || rating > 5)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("A rating is from 0 to 5, not %d"), rating);
+      return FALSE;
+    }
+
+  if (!update_each (self, "UPDATE papers SET rating = ? WHERE id = ?",
+                    ids, n_ids, rating, _("rate papers"), error))
+    return FALSE;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      ProcPaper *paper = g_hash_table_lookup (self->live_papers, &ids[i]);
+      if (paper != NULL)
+        _proc_paper_set_rating (paper, rating);
+    }
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);
+  return TRUE;
+}
+
+static gboolean
+update_text (ProcStore   *self,
+             const char  *sql,
+             gint64       id,
+             const char  *text,
+             gint64       time,
+             const char  *doing,
+             GError     **error)
+{
+  sqlite3_stmt *stmt;
+
+  if (!(stmt = _proc_store_prepare (self, sql, error)))
+    return FALSE;
+
+  if (text != NULL)
+    sqlite3_bind_text (stmt, 1, text, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, time);
+  sqlite3_bind_int64 (stmt, 3, id);
+
+  /* A single statement is its own transaction in autocommit mode. */
+  if (!step_done (self, stmt, error, doing))
+    return FALSE;
+
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND,
+                   _("The paper is no longer in the library"));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+proc_store_set_note (ProcStore   *self,
+                     gint64       id,
+                     const char  *note,
+                     GError     **error)
+{
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  ProcPaper *paper;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (note == NULL)
+    note = "";
+
+  if (!g_utf8_validate (note, -1, NULL))
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("The note is not valid UTF-8 text"));
+      return FALSE;
+    }
+
+  if (!update_text (self, "UPDATE papers SET note = ?1, note_modified_at = ?2 WHERE id = ?3",
+                    id, note, now, _("save the note"), error))
+    return FALSE;
+
+  if ((paper = g_hash_table_lookup (self->live_papers, &id)))
+    _proc_paper_set_note (paper, note, now);
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);
+  return TRUE;
+}
+
+gboolean
+proc_store_set_user_title (ProcStore   *self,
+                           gint64       id,
+                           const char  *title,
+                           GError     **error)
+{
+  g_autofree char *stripped = NULL;
+  ProcPaper *paper;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  /* An empty title gives the derived one back. */
+  if (title != NULL)
+    stripped = g_strstrip (g_strdup (title));
+  if (stripped != NULL && *stripped == '\0')
+    g_clear_pointer (&stripped, g_free);
+
+  if (stripped != NULL && !g_utf8_validate (stripped, -1, NULL))
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("The title is not valid UTF-8 text"));
+      return FALSE;
+    }
+
+  if (!update_text (self, "UPDATE papers SET user_title = ?1 WHERE id = ?3 AND ?2 = ?2",
+                    id, stripped, 0, _("rename the paper"), error))
+    return FALSE;
+
+  if ((paper = g_hash_table_lookup (self->live_papers, &id)))
+    _proc_paper_set_user_title (paper, stripped);
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);
+  return TRUE;
+}
+
+static gint64
+lookup_tag (ProcStore  *self,
+            const char *name)
+{
+  sqlite3_stmt *stmt = _proc_store_prepare (self, "SELECT id FROM tags WHERE name = ?", NULL);
+  gint64 id = 0;
+
+  if (stmt == NULL)
+    return 0;
+
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    id = sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+
+  return id;
+}
+
+static char *
+normalize_name (const char  *name,
+                const char  *empty_message,
+                GError     **error)
+{
+  g_autofree char *stripped = NULL;
+
+  if (name == NULL || !g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("The name is not valid UTF-8 text"));
+      return NULL;
+    }
+
+  stripped = g_strstrip (g_utf8_normalize (name, -1, G_NORMALIZE_NFC));
+  if (*stripped == '\0')
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   "%s", empty_message);
+      return NULL;
+    }
+
+  return g_steal_pointer (&stripped);
+}
+
+static gint64
+insert_tag (ProcStore   *self,
+            const char  *name,
+            const char  *colour,
+            GError     **error)
+{
+  sqlite3_stmt *stmt;
+
+  if (!(stmt = _proc_store_prepare (self, "INSERT INTO tags (name, colour) VALUES (?, ?)", error)))
+    return 0;
+
+  sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 2, colour ? colour : "", -1, SQLITE_TRANSIENT);
+  if (!step_done (self, stmt, error, _("create the tag")))
+    return 0;
+
+  return sqlite3_last_insert_rowid (self->db);
+}
+
+/* Tags papers in one transaction, creating the tag when it is new. */
+gboolean
+proc_store_add_tag (ProcStore     *self,
+                    const gint64  *ids,
+                    guint          n_ids,
+                    const char    *tag,
+                    GError       **error)
+{
+  g_autofree char *name = NULL;
+  sqlite3_stmt *stmt;
+  gint64 tag_id;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!(name = normalize_name (tag, _("A tag needs a name"), error)))
+    return FALSE;
+
+  if (!_proc_store_begin (self, error))
+    return FALSE;
+
+  if (!(tag_id = lookup_tag (self, name)) &&
+      !(tag_id = insert_tag (self, name, NULL, error)))
+    goto failed;
+
+  if (!(stmt = _proc_store_prepare (self, "INSERT OR IGNORE INTO paper_tags (paper_id, tag_id)"
+                                          " SELECT id, ?2 FROM papers WHERE id = ?1", error)))
+    goto failed;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      sqlite3_bind_int64 (stmt, 1, ids[i]);
+      sqlite3_bind_int64 (stmt, 2, tag_id);
+      if (!step_done (self, stmt, error, _("tag papers")))
+        goto failed;
+    }
+
+  if (!_proc_store_commit (self, error))
+    goto failed;
+
+  _proc_store_reload_live (self, ids, n_ids);
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS | PROC_STORE_CHANGE_TAGS);
+  return TRUE;
+
+failed:
+  _proc_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+proc_store_remove_tag (ProcStore     *self,
+                       const gint64  *ids,
+                       guint          n_ids,
+                       const char    *tag,
+                       GError       **error)
+{
+  gint64 tag_id;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!(tag_id = lookup_tag (self, tag)))
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND,
+                   _("There is no tag “%s”"), tag);
+      return FALSE;
+    }
+
+  if (!update_each (self, "DELETE FROM paper_tags WHERE tag_id = ?1 AND paper_id = ?2",
+                    ids, n_ids, tag_id, _("remove the tag"), error))
+    return FALSE;
+
+  _proc_store_reload_live (self, ids, n_ids);
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS | PROC_STORE_CHANGE_TAGS);
+  return TRUE;
+}
+
+gboolean
+proc_store_delete_papers (ProcStore     *self,
+                          const gint64  *ids,
+                          guint          n_ids,
+                          GError       **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!update_each (self, "DELETE FROM papers WHERE ?1 = ?1 AND id = ?2",
+                    ids, n_ids, 0, _("delete papers"), error))
+    return FALSE;
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_ALL);
+  return TRUE;
+}
+
+gint64
+proc_store_create_tag (ProcStore   *self,
+                       const char  *name,
+                       const char  *colour,
+                       GError     **error)
+{
+  g_autofree char *normalized = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), 0);
+
+  if (!(normalized = normalize_name (name, _("A tag needs a name"), error)))
+    return 0;
+
+  if (lookup_tag (self, normalized))
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("There is already a tag “%s”"), normalized);
+      return 0;
+    }
+
+  if (!(id = insert_tag (self, normalized, colour, error)))
+    return 0;
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_TAGS);
+  return id;
+}
+
+gboolean
+proc_store_rename_tag (ProcStore   *self,
+                       gint64       tag_id,
+                       const char  *name,
+                       GError     **error)
+{
+  g_autofree char *normalized = NULL;
+  sqlite3_stmt *stmt;
+  gint64 existing;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!(normalized = normalize_name (name, _("A tag needs a name"), error)))
+    return FALSE;
+
+  existing = lookup_tag (self, normalized);
+  if (existing != 0 && existing != tag_id)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("There is already a tag “%s”"), normalized);
+      return FALSE;
+    }
+
+  if (!(stmt = _proc_store_prepare (self, "UPDATE tags SET name = ? WHERE id = ?", error)))
+    return FALSE;
+
+  sqlite3_bind_text (stmt, 1, normalized, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, tag_id);
+  if (!step_done (self, stmt, error, _("rename the tag")))
+    return FALSE;
+
+  _proc_store_reload_live (self, NULL, 0);
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS | PROC_STORE_CHANGE_TAGS);
+  return TRUE;
+}
+
+gboolean
+proc_store_set_tag_colour (ProcStore   *self,
+                           gint64       tag_id,
+                           const char  *colour,
+                           GError     **error)
+{
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!(stmt = _proc_store_prepare (self, "UPDATE tags SET colour = ? WHERE id = ?", error)))
+    return FALSE;
+
+  sqlite3_bind_text (stmt, 1, colour ? colour : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, tag_id);
+  if (!step_done (self, stmt, error, _("change the tag’s colour")))
+    return FALSE;
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_TAGS);
+  return TRUE;
+}
+
+gboolean
+proc_store_delete_tag (ProcStore   *self,
+                       gint64       tag_id,
+                       GError     **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  /* One statement: the links go with the tag through ON DELETE CASCADE. */
+  if (!update_each (self, "DELETE FROM tags WHERE ?1 = ?1 AND id = ?2",
+                    &tag_id, 1, 0, _("delete the tag"), error))
+    return FALSE;
+
+  _proc_store_reload_live (self, NULL, 0);
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS | PROC_STORE_CHANGE_TAGS);
+  return TRUE;
+}
+
+gint64
+proc_store_create_reading_list (ProcStore   *self,
+                                const char  *name,
+                                GError     **error)
+{
+  g_autofree char *normalized = NULL;
+  sqlite3_stmt *stmt;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), 0);
+
+  if (!(normalized = normalize_name (name, _("A reading list needs a name"), error)))
+    return 0;
+
+  if (!(stmt = _proc_store_prepare (self, "INSERT INTO reading_lists (name, created_at) VALUES (?, ?)", error)))
+    return 0;
+
+  sqlite3_bind_text (stmt, 1, normalized, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 2, g_get_real_time () / G_USEC_PER_SEC);
+  if (sqlite3_step (stmt) != SQLITE_DONE)
+    {
+      gboolean exists = (sqlite3_extended_errcode (self->db) == SQLITE_CONSTRAINT_UNIQUE);
+
+      sqlite3_reset (stmt);
+      if (exists)
+        g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                     _("There is already a reading list “%s”"), normalized);
+      else
+        _proc_store_set_error (self, error, _("create the reading list"));
+      return 0;
+    }
+  sqlite3_reset (stmt);
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_READING_LISTS);
+  return sqlite3_last_insert_rowid (self->db);
+}
+
+gboolean
+proc_store_add_to_reading_list (ProcStore     *self,
+                                gint64         reading_list_id,
+                                const gint64  *ids,
+                                guint          n_ids,
+                                GError       **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  /* New items go to the end, in the order given. */
+  if (!update_each (self,
+                    "INSERT OR IGNORE INTO reading_list_items (reading_list_id, paper_id, position)"
+                    " SELECT ?1, ?2, coalesce((SELECT max(position) + 1 FROM reading_list_items"
+                    "   WHERE reading_list_id = ?1), 0)"
+                    " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
+                    ids, n_ids, reading_list_id, _("add to the reading list"), error))
+    return FALSE;
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_READING_LISTS);
+  return TRUE;
+}
+
+gboolean
+proc_store_delete_reading_list (ProcStore  *self,
+                                gint64      reading_list_id,
+                                GError    **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!update_each (self, "DELETE FROM reading_lists WHERE ?1 = ?1 AND id = ?2",
+                    &reading_list_id, 1, 0, _("delete the reading list"), error))
+    return FALSE;
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_READING_LISTS);
+  return TRUE;
+}
+
+void
+proc_store_emit_changed (ProcStore       *self,
+                         ProcStoreChange  change)
+{
+  g_return_if_fail (PROC_IS_STORE (self));
+
+  g_signal_emit (self, signals [CHANGED], 0, (guint) change);
+}
+
+/**
+ * proc_store_check_external_changes:
+ *
+ * Asks SQLite whether another connection (the command line, an import
+ * thread) committed since this one last looked; if so, reloads the papers
+ * views hold and emits #ProcStore::changed for everything.
+ *
+ * Returns: %TRUE when something had changed
+ */
+gboolean
+proc_store_check_external_changes (ProcStore *self)
+{
+  gint64 version;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  version = read_data_version (self);
+  if (version == self->data_version)
+    return FALSE;
+
+  self->data_version = version;
+  _proc_store_reload_live (self, NULL, 0);
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_ALL);
+  return TRUE;
+}

@@ -1,0 +1,237 @@
+/* test-paper-list.c: the lazy list model and what it tells views
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "proc-collection-list.h"
+#include "proc-import-batch.h"
+#include "proc-paper-list.h"
+#include "proc-store.h"
+
+typedef struct
+{
+  guint calls;
+  guint position;
+  guint removed;
+  guint added;
+} ItemsChanged;
+
+static void
+items_changed_cb (GListModel   *model,
+                  guint         position,
+                  guint         removed,
+                  guint         added,
+                  ItemsChanged *record)
+{
+  record->calls++;
+  record->position = position;
+  record->removed = removed;
+  record->added = added;
+}
+
+static ProcStore *
+new_library (guint n_papers)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-list-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcImportBatch) batch = NULL;
+  ProcStore *store = proc_store_open (path, &error);
+
+  g_assert_no_error (error);
+  batch = proc_import_batch_begin (store, "Synthetic", NULL, &error);
+  for (guint i = 0; i < n_papers; i++)
+    {
+      g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
+
+      record->derived_title = g_strdup_printf ("Paper %05u", i);
+      record->abstract = g_strdup_printf ("We study problem %u with %s.", i,
+                                          i % 2 ? "transformers" : "kernels");
+      g_assert_true (proc_import_batch_add (batch, record, NULL, &error));
+    }
+  g_assert_true (proc_import_batch_commit (batch, &error));
+  g_assert_no_error (error);
+
+  return store;
+}
+
+static void
+test_lazy (void)
+{
+  g_autoptr(ProcStore) store = new_library (10000);
+  g_autoptr(ProcPaperList) list = NULL;
+  g_autoptr(ProcPaper) first = NULL;
+  g_autoptr(ProcPaper) last = NULL;
+  guint before, after_open, after_reads;
+  gint64 start;
+
+  before = proc_paper_get_instances_created ();
+  start = g_get_monotonic_time ();
+  list = proc_paper_list_new (store);
+  g_test_message ("opening a list of 10,000 papers took %.1f ms",
+                  (g_get_monotonic_time () - start) / 1000.0);
+  after_open = proc_paper_get_instances_created ();
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 10000);
+  g_assert_cmpuint (after_open - before, ==, 0);
+
+  /* Asking for two rows loads their two pages, nothing else. */
+  first = g_list_model_get_item (G_LIST_MODEL (list), 0);
+  last = g_list_model_get_item (G_LIST_MODEL (list), 9999);
+  after_reads = proc_paper_get_instances_created ();
+  g_assert_cmpstr (proc_paper_get_title (first), ==, "Paper 00000");
+  g_assert_cmpstr (proc_paper_get_title (last), ==, "Paper 09999");
+  g_assert_cmpuint (after_reads - after_open, <=, 2 * 64);
+  g_test_message ("objects created: %u on open, %u after reading two rows",
+                  after_open - before, after_reads - before);
+
+  /* Every row can be read, through the page cache. */
+  for (guint i = 0; i < 10000; i++)
+    {
+      g_autoptr(ProcPaper) paper = g_list_model_get_item (G_LIST_MODEL (list), i);
+      g_assert_nonnull (paper);
+    }
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (list), 10000));
+
+  /* The sort is SQL's. */
+  proc_paper_list_set_sort_key (list, PROC_SORT_TITLE);
+  proc_paper_list_set_descending (list, TRUE);
+  g_clear_object (&first);
+  first = g_list_model_get_item (G_LIST_MODEL (list), 0);
+  g_assert_cmpstr (proc_paper_get_title (first), ==, "Paper 09999");
+
+  proc_paper_list_set_search (list, "transformers");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 5000);
+}
+
+static void
+test_items_changed_under_filter (void)
+{
+  g_autoptr(ProcStore) store = new_library (20);
+  g_autoptr(ProcPaperList) all = proc_paper_list_new (store);
+  g_autoptr(ProcPaperList) starred = proc_paper_list_new (store);
+  g_autoptr(ProcPaperList) tagged = proc_paper_list_new (store);
+  g_autoptr(GError) error = NULL;
+  ItemsChanged s = { 0 }, t = { 0 }, a = { 0 };
+  gint64 ids[20];
+
+  for (guint i = 0; i < 20; i++)
+    ids[i] = proc_paper_list_get_id (all, i);
+
+  proc_paper_list_set_filter (starred, "is:starred");
+  proc_paper_list_set_filter (tagged, "tag:later");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (starred)), ==, 0);
+
+  g_signal_connect (starred, "items-changed", G_CALLBACK (items_changed_cb), &s);
+  g_signal_connect (tagged, "items-changed", G_CALLBACK (items_changed_cb), &t);
+  g_signal_connect (all, "items-changed", G_CALLBACK (items_changed_cb), &a);
+
+  /* Starring papers 3 and 7 inserts them, in order, into is:starred. */
+  g_assert_true (proc_store_set_starred (store, &ids[7], 1, TRUE, &error));
+  g_assert_cmpuint (s.calls, ==, 1);
+  g_assert_cmpuint (s.position, ==, 0);
+  g_assert_cmpuint (s.removed, ==, 0);
+  g_assert_cmpuint (s.added, ==, 1);
+  g_assert_true (proc_store_set_starred (store, &ids[3], 1, TRUE, &error));
+  g_assert_cmpuint (s.calls, ==, 2);
+  g_assert_cmpuint (s.position, ==, 0);
+  g_assert_cmpuint (s.added, ==, 1);
+  g_assert_cmpint (proc_paper_list_get_id (starred, 0), ==, ids[3]);
+  g_assert_cmpint (proc_paper_list_get_id (starred, 1), ==, ids[7]);
+
+  /* Neither the unfiltered list nor the tag view changed membership. */
+  g_assert_cmpuint (a.calls, ==, 0);
+  g_assert_cmpuint (t.calls, ==, 0);
+
+  /* Unstarring 3 removes exactly position 0. */
+  g_assert_true (proc_store_set_starred (store, &ids[3], 1, FALSE, &error));
+  g_assert_cmpuint (s.calls, ==, 3);
+  g_assert_cmpuint (s.position, ==, 0);
+  g_assert_cmpuint (s.removed, ==, 1);
+  g_assert_cmpuint (s.added, ==, 0);
+
+  /* Tagging three papers adds them to tag:later. */
+  g_assert_true (proc_store_add_tag (store, (gint64[]) { ids[2], ids[7], ids[9] }, 3, "later", &error));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (tagged)), ==, 3);
+  g_assert_cmpuint (t.calls, ==, 1);
+  g_assert_cmpuint (t.added, ==, 3);
+  g_assert_cmpuint (s.calls, ==, 3);
+
+  /* Deleting paper 7 removes it from every view that showed it. */
+  g_assert_true (proc_store_delete_papers (store, &ids[7], 1, &error));
+  g_assert_cmpuint (s.calls, ==, 4);
+  g_assert_cmpuint (s.position, ==, 0);
+  g_assert_cmpuint (s.removed, ==, 1);
+  g_assert_cmpuint (t.calls, ==, 2);
+  g_assert_cmpuint (t.position, ==, 1);
+  g_assert_cmpuint (t.removed, ==, 1);
+  g_assert_cmpuint (t.added, ==, 0);
+  g_assert_cmpuint (a.calls, ==, 1);
+  g_assert_cmpuint (a.position, ==, 7);
+  g_assert_cmpuint (a.removed, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (all)), ==, 19);
+
+  /* A rating changes nobody's membership or order: no signal. */
+  g_assert_true (proc_store_set_rating (store, &ids[2], 1, 5, &error));
+  g_assert_cmpuint (a.calls, ==, 1);
+  g_assert_cmpuint (t.calls, ==, 2);
+}
+
+static void
+test_collections (void)
+{
+  g_autoptr(ProcStore) store = new_library (10);
+  g_autoptr(ProcCollectionList) tags = proc_collection_list_new (store, PROC_COLLECTION_KIND_TAG);
+  g_autoptr(ProcCollectionList) lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_LIST);
+  g_autoptr(ProcPaperList) all = proc_paper_list_new (store);
+  g_autoptr(ProcCollection) synthetic = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *query = NULL;
+  ProcCollection *later;
+  gint64 ids[3];
+
+  for (guint i = 0; i < 3; i++)
+    ids[i] = proc_paper_list_get_id (all, i);
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (tags)), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lists)), ==, 1);
+  synthetic = g_list_model_get_item (G_LIST_MODEL (lists), 0);
+  g_assert_cmpstr (proc_collection_get_name (synthetic), ==, "Synthetic");
+  g_assert_cmpuint (proc_collection_get_count (synthetic), ==, 10);
+
+  g_assert_true (proc_store_add_tag (store, ids, 3, "later", &error));
+  g_assert_true (proc_store_add_tag (store, ids, 1, "Attention", &error));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (tags)), ==, 2);
+  later = proc_collection_list_lookup (tags, "later");
+  g_assert_cmpuint (proc_collection_get_count (later), ==, 3);
+
+  /* Case-insensitive order: Attention before later. */
+  {
+    g_autoptr(ProcCollection) first = g_list_model_get_item (G_LIST_MODEL (tags), 0);
+    g_assert_cmpstr (proc_collection_get_name (first), ==, "Attention");
+  }
+
+  /* Counts follow edits and deletes in place. */
+  g_assert_true (proc_store_delete_papers (store, &ids[1], 1, &error));
+  g_assert_cmpuint (proc_collection_get_count (later), ==, 2);
+  g_assert_cmpuint (proc_collection_get_count (synthetic), ==, 9);
+
+  query = proc_collection_dup_query (later);
+  g_assert_cmpuint (proc_store_count (store, query), ==, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/paper-list/lazy", test_lazy);
+  g_test_add_func ("/paper-list/items-changed-under-filter", test_items_changed_under_filter);
+  g_test_add_func ("/paper-list/collections", test_collections);
+
+  return g_test_run ();
+}
