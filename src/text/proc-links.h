@@ -1,0 +1,35 @@
+/* proc-links.h: code, project and paper links mentioned in an abstract
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  PROC_LINK_CODE,
+  PROC_LINK_PROJECT,
+  PROC_LINK_PDF,
+  PROC_LINK_DOI,
+  PROC_LINK_OTHER,
+} ProcLinkKind;
+
+typedef struct
+{
+  char         *url;
+  ProcLinkKind  kind;
+} ProcLink;
+
+void          proc_link_free             (ProcLink     *link);
+GPtrArray    *proc_links_extract         (const char   *text);
+const char   *proc_link_kind_to_string   (ProcLinkKind  kind);
+ProcLinkKind  proc_link_kind_from_string (const char   *str);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLink, proc_link_free)
+
+G_END_DECLS
