@@ -1,0 +1,775 @@
+/* proc-query.c: the search entry's query language, parsed into SQL
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-query"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "proc-query.h"
+
+/* The query is re-parsed on every keystroke, so nothing here may fail: any
+ * input that is not a well-formed operator is searched as text, and text
+ * only ever reaches SQLite as a bound parameter holding FTS5 strings. */
+
+typedef enum
+{
+  TERM_TEXT,
+  TERM_TAG,
+  TERM_LIST,
+  TERM_IS,
+  TERM_RATING,
+  TERM_HAS,
+} TermKind;
+
+typedef enum
+{
+  RATING_EQ,
+  RATING_GE,
+  RATING_GT,
+  RATING_LE,
+  RATING_LT,
+} RatingOp;
+
+typedef struct
+{
+  TermKind kind;
+  gboolean negated;
+  /* TERM_TEXT: typed between quotes */
+  gboolean phrase;
+  /* TERM_TEXT: the last word, still being typed */
+  gboolean prefix;
+  /* TERM_TEXT: as typed; TERM_TAG, TERM_LIST: the name */
+  char *text;
+  /* TERM_IS, TERM_HAS: index into their tables; TERM_RATING: 0 to 5 */
+  int value;
+  RatingOp op;
+} Term;
+
+/* SQLite refuses expressions deeper than 1000, and each term is one more
+ * AND: a pasted abstract must not turn into an error.  No real query
+ * needs more terms than this. */
+#define MAX_TERMS 64
+
+struct _ProcQuery
+{
+  GPtrArray *terms;
+};
+
+static const char * const operator_names[] = {
+  [TERM_TAG] = "tag",
+  [TERM_LIST] = "list",
+  [TERM_IS] = "is",
+  [TERM_RATING] = "rating",
+  [TERM_HAS] = "has",
+};
+
+/* Constants, not parameters: `starred = ?` cannot use the partial index
+ * papers_starred, and none of these values comes from the user. */
+static const struct
+{
+  const char *name;
+  const char *sql;
+} is_values[] = {
+  { "starred", "p.starred = 1" },
+  { "unread", "p.read_state = 0" },
+  { "reading", "p.read_state = 1" },
+  { "read", "p.read_state = 2" },
+};
+
+static const struct
+{
+  const char *name;
+  const char *sql;
+} has_values[] = {
+  { "code", "p.id IN (SELECT paper_id FROM paper_links WHERE kind = 'code')" },
+  { "note", "p.note <> ''" },
+  { "tag", "p.id IN (SELECT paper_id FROM paper_tags)" },
+  { "link", "p.id IN (SELECT paper_id FROM paper_links)" },
+};
+
+/* Longest spellings first, so ">=" is not read as ">" followed by "=3". */
+static const struct
+{
+  const char *spelling;
+  RatingOp op;
+} rating_spellings[] = {
+  { ">=", RATING_GE },
+  { "<=", RATING_LE },
+  { ">", RATING_GT },
+  { "<", RATING_LT },
+  { "=", RATING_EQ },
+  { "", RATING_EQ },
+};
+
+static const char * const rating_sql[] = {
+  [RATING_EQ] = "p.rating = ?",
+  [RATING_GE] = "p.rating >= ?",
+  [RATING_GT] = "p.rating > ?",
+  [RATING_LE] = "p.rating <= ?",
+  [RATING_LT] = "p.rating < ?",
+};
+
+static const char * const rating_canonical[] = {
+  [RATING_EQ] = "",
+  [RATING_GE] = ">=",
+  [RATING_GT] = ">",
+  [RATING_LE] = "<=",
+  [RATING_LT] = "<",
+};
+
+static void
+term_free (gpointer data)
+{
+  Term *term = data;
+
+  g_free (term->text);
+  g_free (term);
+}
+
+static gboolean
+is_space_at (const char *pos)
+{
+  return *pos != '\0' && g_unichar_isspace (g_utf8_get_char (pos));
+}
+
+static gboolean
+has_space (const char *text)
+{
+  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
+    if (is_space_at (c))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* Roughly what unicode61 keeps as token characters: a term without any
+ * tokenises to nothing, and an empty FTS5 phrase matches nothing. */
+static gboolean
+has_alnum (const char *text)
+{
+  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
+    if (g_unichar_isalnum (g_utf8_get_char (c)))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* `pos` points just past an opening quote; an unterminated quote runs to
+ * the end of the text. */
+static char *
+read_quoted (const char **pos)
+{
+  const char *start = *pos;
+  const char *end = strchr (start, '"');
+
+  if (end == NULL)
+    {
+      *pos = start + strlen (start);
+      return g_strdup (start);
+    }
+
+  *pos = end + 1;
+  return g_strndup (start, end - start);
+}
+
+static Term *
+text_term_new (char     *text,
+               gboolean  negated,
+               gboolean  phrase)
+{
+  Term *term;
+
+  if (!has_alnum (text))
+    {
+      g_free (text);
+      return NULL;
+    }
+
+  term = g_new0 (Term, 1);
+  term->kind = TERM_TEXT;
+  term->negated = negated;
+  term->phrase = phrase;
+  term->text = text;
+
+  return term;
+}
+
+static int
+lookup_operator (const char *name,
+                 gsize       len)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (operator_names); i++)
+    if (operator_names[i] != NULL
+        && strlen (operator_names[i]) == len
+        && g_ascii_strncasecmp (operator_names[i], name, len) == 0)
+      return i;
+
+  return -1;
+}
+
+static gboolean
+parse_rating (const char *value,
+              RatingOp   *op,
+              int        *rating)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rating_spellings); i++)
+    {
+      const char *digit;
+
+      if (!g_str_has_prefix (value, rating_spellings[i].spelling))
+        continue;
+
+      digit = value + strlen (rating_spellings[i].spelling);
+      if (digit[0] < '0' || digit[0] > '5' || digit[1] != '\0')
+        return FALSE;
+
+      *op = rating_spellings[i].op;
+      *rating = digit[0] - '0';
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Takes ownership of `value`; NULL when it is not valid for the operator. */
+static Term *
+operator_term_new (TermKind  kind,
+                   char     *value,
+                   gboolean  negated)
+{
+  g_autofree char *owned = value;
+  Term *term;
+  RatingOp op = RATING_EQ;
+  int number = -1;
+
+  g_strstrip (value);
+  if (*value == '\0')
+    return NULL;
+
+  switch (kind)
+    {
+    case TERM_TAG:
+    case TERM_LIST:
+      break;
+
+    case TERM_IS:
+      for (guint i = 0; i < G_N_ELEMENTS (is_values); i++)
+        if (g_ascii_strcasecmp (is_values[i].name, value) == 0)
+          number = i;
+      break;
+
+    case TERM_HAS:
+      for (guint i = 0; i < G_N_ELEMENTS (has_values); i++)
+        if (g_ascii_strcasecmp (has_values[i].name, value) == 0)
+          number = i;
+      break;
+
+    case TERM_RATING:
+      if (!parse_rating (value, &op, &number))
+        number = -1;
+      break;
+
+    case TERM_TEXT:
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (kind != TERM_TAG && kind != TERM_LIST && number < 0)
+    return NULL;
+
+  term = g_new0 (Term, 1);
+  term->kind = kind;
+  term->negated = negated;
+  term->value = number;
+  term->op = op;
+  if (kind == TERM_TAG || kind == TERM_LIST)
+    term->text = g_steal_pointer (&owned);
+
+  return term;
+}
+
+/* Reads the term at `*pos` (not at a space) and moves past it; NULL when the
+ * term is dropped. */
+static Term *
+read_term (const char **pos)
+{
+  const char *p = *pos;
+  const char *start;
+  const char *colon;
+  gboolean negated = FALSE;
+  int kind;
+
+  /* A lone "-" is a word of its own, dropped below as it has no letter. */
+  if (*p == '-' && p[1] != '\0' && !is_space_at (p + 1))
+    {
+      negated = TRUE;
+      p++;
+    }
+
+  if (*p == '"')
+    {
+      char *phrase;
+
+      p++;
+      phrase = read_quoted (&p);
+      *pos = p;
+      return text_term_new (phrase, negated, TRUE);
+    }
+
+  /* A quote ends a word: it opens a phrase, or an operator's value. */
+  start = p;
+  while (*p != '\0' && *p != '"' && !is_space_at (p))
+    p = g_utf8_next_char (p);
+
+  colon = memchr (start, ':', p - start);
+  kind = colon != NULL ? lookup_operator (start, colon - start) : -1;
+  if (kind >= 0)
+    {
+      Term *term;
+      char *value;
+
+      if (colon + 1 == p && *p == '"')
+        {
+          p++;
+          value = read_quoted (&p);
+        }
+      else
+        value = g_strndup (colon + 1, p - (colon + 1));
+
+      term = operator_term_new (kind, value, negated);
+      *pos = p;
+      if (term != NULL)
+        return term;
+    }
+
+  /* Plain words, unknown operators and bad values: search the text. */
+  *pos = p;
+  return text_term_new (g_strndup (start, p - start), negated, FALSE);
+}
+
+ProcQuery *
+proc_query_parse (const char *text)
+{
+  ProcQuery *query = g_new0 (ProcQuery, 1);
+  g_autofree char *valid = NULL;
+  const char *pos;
+  const char *last_end = NULL;
+  Term *last = NULL;
+
+  query->terms = g_ptr_array_new_with_free_func (term_free);
+
+  if (text == NULL || *text == '\0')
+    return query;
+
+  /* Bound text must be UTF-8 for SQLite, and the scan below walks it. */
+  valid = g_utf8_make_valid (text, -1);
+  pos = valid;
+
+  while (query->terms->len < MAX_TERMS)
+    {
+      while (is_space_at (pos))
+        pos = g_utf8_next_char (pos);
+      if (*pos == '\0')
+        break;
+
+      last = read_term (&pos);
+      last_end = pos;
+      if (last != NULL)
+        g_ptr_array_add (query->terms, last);
+    }
+
+  /* Live search: a word the user is still typing is matched as a prefix,
+   * but only a plain one, and not once a space has ended it. */
+  if (last != NULL
+      && *last_end == '\0'
+      && last->kind == TERM_TEXT
+      && !last->negated
+      && !last->phrase
+      && strchr (last->text, '"') == NULL)
+    last->prefix = TRUE;
+
+  return query;
+}
+
+void
+proc_query_free (ProcQuery *query)
+{
+  if (query == NULL)
+    return;
+
+  g_ptr_array_unref (query->terms);
+  g_free (query);
+}
+
+gboolean
+proc_query_is_empty (const ProcQuery *query)
+{
+  g_return_val_if_fail (query != NULL, TRUE);
+
+  return query->terms->len == 0;
+}
+
+gboolean
+proc_query_has_text (const ProcQuery *query)
+{
+  g_return_val_if_fail (query != NULL, FALSE);
+
+  for (guint i = 0; i < query->terms->len; i++)
+    {
+      const Term *term = g_ptr_array_index (query->terms, i);
+
+      if (term->kind == TERM_TEXT && !term->negated)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* FTS5 strings are "…" with embedded quotes doubled: inside one, every
+ * character is text, so the user can never write FTS5 syntax. */
+static void
+append_fts_string (GString    *fts,
+                   const char *text)
+{
+  g_string_append_c (fts, '"');
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (fts, '"');
+      g_string_append_c (fts, *c);
+    }
+  g_string_append_c (fts, '"');
+}
+
+/* Common English suffixes, as they are spelt after a stem. */
+static const char * const suffixes[] = {
+  "s", "es", "ed", "ing", "ings", "e",
+  "ion", "ions", "ional", "ionally",
+  "ful", "fully", "fulness", "ness", "nesses",
+  "al", "als", "ally", "alism", "ality", "alities",
+  "alize", "alized", "alizes", "alizing", "alization",
+  "ance", "ances", "ancy", "ant", "ants",
+  "able", "ably", "ability", "abilities",
+  "ate", "ates", "ated", "ating", "ation", "ations", "ational",
+  "ative", "atives", "ator", "ators",
+  "ence", "ences", "ency", "ent", "ents", "ently",
+  "ement", "ements", "ment", "ments",
+  "er", "ers",
+  "ic", "ics", "ical", "ically", "icate", "icity",
+  "ible", "ibly", "ibility",
+  "ism", "isms", "ity", "ities",
+  "ive", "ives", "ively", "iveness", "ivity",
+  "ize", "izes", "ized", "izing", "izer", "izers", "ization", "izations",
+  "ous", "ously", "ousness",
+};
+
+/* Strictly longer than the tail, as the prefix search covers the word. */
+static gboolean
+completes (const char *suffix,
+           const char *tail)
+{
+  return g_str_has_prefix (suffix, tail) && strcmp (suffix, tail) != 0;
+}
+
+/* "attentions" stems like "attention": one search is enough. */
+static gboolean
+is_shortest_completion (guint       i,
+                        const char *tail)
+{
+  if (!completes (suffixes[i], tail))
+    return FALSE;
+
+  for (guint j = 0; j < G_N_ELEMENTS (suffixes); j++)
+    if (j != i
+        && completes (suffixes[j], tail)
+        && g_str_has_prefix (suffixes[i], suffixes[j]))
+      return FALSE;
+
+  return TRUE;
+}
+
+/* The index holds porter stems, and FTS5 matches a prefix against them:
+ * "attentio" is no prefix of "attent", the stem of "attention", so the
+ * list would go blank halfway through typing the word.  So the prefix is
+ * also searched as the words it could be the start of, a head of it plus
+ * a common suffix ("attentio" → "attention"): FTS5 stems those the way it
+ * stemmed the text, and each is matched as a whole token. */
+static void
+add_completions (const char *word,
+                 GPtrArray  *completions)
+{
+  gsize len = strlen (word);
+  g_autofree char *lower = NULL;
+
+  /* Porter only stems ASCII words; heads shorter than three letters would
+   * match far too much, and FTS5 does not stem tokens over 64 bytes. */
+  if (len < 4 || len > 64)
+    return;
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isalpha (word[i]))
+      return;
+
+  lower = g_ascii_strdown (word, len);
+
+  for (gsize head = 3; head < len; head++)
+    {
+      const char *tail = lower + head;
+
+      /* A lone consonant is too weak a hint: "transf" is not the start of
+       * "transful", whose stem "trans" is another word. */
+      if (tail[1] == '\0' && strchr ("aeiou", tail[0]) == NULL)
+        continue;
+
+      for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+        {
+          char *completion;
+
+          if (!is_shortest_completion (i, tail))
+            continue;
+
+          completion = g_strdup_printf ("%.*s%s", (int) head, lower, suffixes[i]);
+          if (g_ptr_array_find_with_equal_func (completions, completion, g_str_equal, NULL))
+            g_free (completion);
+          else
+            g_ptr_array_add (completions, completion);
+        }
+    }
+}
+
+static char *
+text_term_dup_fts (const Term *term)
+{
+  GString *fts = g_string_new (NULL);
+
+  append_fts_string (fts, term->text);
+
+  /* The star goes after the closing quote: "graph" *. */
+  if (term->prefix)
+    {
+      g_autoptr(GPtrArray) completions = g_ptr_array_new_with_free_func (g_free);
+
+      g_string_append (fts, " *");
+
+      add_completions (term->text, completions);
+      for (guint i = 0; i < completions->len; i++)
+        {
+          g_string_append (fts, " OR ");
+          append_fts_string (fts, g_ptr_array_index (completions, i));
+        }
+    }
+
+  return g_string_free (fts, FALSE);
+}
+
+static void
+add_param (GPtrArray *params,
+           GVariant  *value)
+{
+  g_ptr_array_add (params, g_variant_ref_sink (value));
+}
+
+void
+proc_query_append_sql (const ProcQuery *query,
+                       GString         *where,
+                       GPtrArray       *params)
+{
+  g_return_if_fail (query != NULL);
+  g_return_if_fail (where != NULL);
+  g_return_if_fail (params != NULL);
+
+  for (guint i = 0; i < query->terms->len; i++)
+    {
+      const Term *term = g_ptr_array_index (query->terms, i);
+
+      g_string_append (where, term->negated ? " AND (NOT (" : " AND (");
+
+      switch (term->kind)
+        {
+        case TERM_TEXT:
+          {
+            g_autofree char *fts = text_term_dup_fts (term);
+
+            /* A word may be in the text or in the annotations: each table
+             * is searched on its own, then the results are combined. */
+            g_string_append (where,
+                             "p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
+                             " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)");
+            add_param (params, g_variant_new_string (fts));
+            add_param (params, g_variant_new_string (fts));
+          }
+          break;
+
+        case TERM_TAG:
+          /* tags.name is COLLATE NOCASE, so this uses its unique index. */
+          g_string_append (where,
+                           "p.id IN (SELECT pt.paper_id FROM paper_tags pt"
+                           " JOIN tags t ON t.id = pt.tag_id WHERE t.name = ?)");
+          add_param (params, g_variant_new_string (term->text));
+          break;
+
+        case TERM_LIST:
+          g_string_append (where,
+                           "p.id IN (SELECT lp.paper_id FROM list_papers lp"
+                           " JOIN lists l ON l.id = lp.list_id"
+                           " WHERE l.name = ? COLLATE NOCASE)");
+          add_param (params, g_variant_new_string (term->text));
+          break;
+
+        case TERM_IS:
+          g_string_append (where, is_values[term->value].sql);
+          break;
+
+        case TERM_RATING:
+          g_string_append (where, rating_sql[term->op]);
+          add_param (params, g_variant_new_int64 (term->value));
+          break;
+
+        case TERM_HAS:
+          g_string_append (where, has_values[term->value].sql);
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+
+      g_string_append (where, term->negated ? "))" : ")");
+    }
+}
+
+char *
+proc_query_dup_rank_match (const ProcQuery *query)
+{
+  GString *match = NULL;
+
+  g_return_val_if_fail (query != NULL, NULL);
+
+  for (guint i = 0; i < query->terms->len; i++)
+    {
+      const Term *term = g_ptr_array_index (query->terms, i);
+      g_autofree char *fts = NULL;
+
+      if (term->kind != TERM_TEXT || term->negated)
+        continue;
+
+      fts = text_term_dup_fts (term);
+      if (match == NULL)
+        match = g_string_new (fts);
+      else
+        g_string_append_printf (match, " OR %s", fts);
+    }
+
+  return match != NULL ? g_string_free (match, FALSE) : NULL;
+}
+
+char **
+proc_query_dup_terms (const ProcQuery *query)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (query != NULL, NULL);
+
+  for (guint i = 0; i < query->terms->len; i++)
+    {
+      const Term *term = g_ptr_array_index (query->terms, i);
+
+      if (term->kind == TERM_TEXT && !term->negated)
+        g_strv_builder_add (builder, term->text);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+char *
+proc_query_to_string (const ProcQuery *query)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (query != NULL, NULL);
+
+  for (guint i = 0; i < query->terms->len; i++)
+    {
+      const Term *term = g_ptr_array_index (query->terms, i);
+
+      if (i > 0)
+        g_string_append_c (text, ' ');
+      if (term->negated)
+        g_string_append_c (text, '-');
+
+      switch (term->kind)
+        {
+        case TERM_TEXT:
+          if (term->phrase)
+            g_string_append_printf (text, "\"%s\"", term->text);
+          else
+            g_string_append (text, term->text);
+          if (term->prefix)
+            g_string_append_c (text, '*');
+          break;
+
+        case TERM_TAG:
+        case TERM_LIST:
+          /* Values cannot hold quotes, only spaces need them. */
+          if (has_space (term->text))
+            g_string_append_printf (text, "%s:\"%s\"",
+                                    operator_names[term->kind], term->text);
+          else
+            g_string_append_printf (text, "%s:%s",
+                                    operator_names[term->kind], term->text);
+          break;
+
+        case TERM_IS:
+          g_string_append_printf (text, "is:%s", is_values[term->value].name);
+          break;
+
+        case TERM_RATING:
+          g_string_append_printf (text, "rating:%s%d",
+                                  rating_canonical[term->op], term->value);
+          break;
+
+        case TERM_HAS:
+          g_string_append_printf (text, "has:%s", has_values[term->value].name);
+          break;
+
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+void
+proc_query_bind_params (sqlite3_stmt *stmt,
+                        int           first_index,
+                        GPtrArray    *params)
+{
+  g_return_if_fail (stmt != NULL);
+  g_return_if_fail (params != NULL);
+
+  for (guint i = 0; i < params->len; i++)
+    {
+      GVariant *value = g_ptr_array_index (params, i);
+      int index = first_index + (int) i;
+      int rc;
+
+      if (g_variant_is_of_type (value, G_VARIANT_TYPE_STRING))
+        rc = sqlite3_bind_text (stmt, index, g_variant_get_string (value, NULL),
+                                -1, SQLITE_TRANSIENT);
+      else if (g_variant_is_of_type (value, G_VARIANT_TYPE_INT64))
+        rc = sqlite3_bind_int64 (stmt, index, g_variant_get_int64 (value));
+      else
+        {
+          g_critical ("Cannot bind a query parameter of type %s",
+                      g_variant_get_type_string (value));
+          continue;
+        }
+
+      if (rc != SQLITE_OK)
+        g_warning ("Cannot bind query parameter %d: %s", index, sqlite3_errstr (rc));
+    }
+}
