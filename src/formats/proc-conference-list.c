@@ -1,0 +1,262 @@
+/* proc-conference-list.c: the conference-list text format, read one paper at a time
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "proc-conference-list.h"
+#include "proc-line-reader.h"
+#include "proc-links.h"
+#include "proc-title.h"
+
+/* The format: the list's title on the first line, then one abstract per
+ * paragraph, paragraphs separated by blank lines.  A paragraph wrapped over
+ * several lines is joined with spaces. */
+
+#define MAX_TITLE_LENGTH 200
+#define MIN_ABSTRACT_WORDS 3
+
+struct _ProcConferenceList
+{
+  ProcLineReader *lines;
+  char *display_name;
+  char *title;
+  char *pending;       /* a line read ahead while looking for the title */
+  guint pending_line;
+  gboolean done;
+};
+
+ProcConferenceList *
+proc_conference_list_new (GInputStream *stream,
+                          const char   *display_name)
+{
+  ProcConferenceList *reader = g_new0 (ProcConferenceList, 1);
+
+  reader->lines = proc_line_reader_new (stream, display_name);
+  reader->display_name = g_strdup (display_name);
+  return reader;
+}
+
+void
+proc_conference_list_free (ProcConferenceList *reader)
+{
+  if (reader == NULL)
+    return;
+
+  proc_line_reader_free (reader->lines);
+  g_free (reader->display_name);
+  g_free (reader->title);
+  g_free (reader->pending);
+  g_free (reader);
+}
+
+static gboolean
+is_blank (const char *line)
+{
+  for (; *line; line++)
+    if (!g_ascii_isspace (*line))
+      return FALSE;
+
+  return TRUE;
+}
+
+static char *
+file_stem (const char *display_name)
+{
+  g_autofree char *base = g_path_get_basename (display_name);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+
+  return g_steal_pointer (&base);
+}
+
+/**
+ * proc_conference_list_read_title:
+ *
+ * Reads the first line as the list's title when it is one: a short line
+ * followed by a blank line.  A file that starts straight with an abstract
+ * is named after the file instead, and that abstract is kept.
+ */
+gboolean
+proc_conference_list_read_title (ProcConferenceList  *reader,
+                                 GCancellable        *cancellable,
+                                 GError             **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *first = NULL;
+  const char *line;
+  guint first_line = 0;
+
+  /* Skip blank lines before the title. */
+  while ((line = proc_line_reader_next (reader->lines, NULL, cancellable, &local_error)) && is_blank (line))
+    ;
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  if (line == NULL)
+    {
+      g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_EMPTY,
+                   _("%s:%u: the file is empty; a paper list has its title on the first line, "
+                     "then one abstract per paragraph"),
+                   reader->display_name, MAX (1, proc_line_reader_get_line (reader->lines)));
+      return FALSE;
+    }
+
+  first = g_strstrip (g_strdup (line));
+  first_line = proc_line_reader_get_line (reader->lines);
+
+  line = proc_line_reader_next (reader->lines, NULL, cancellable, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  if ((line == NULL || is_blank (line)) && g_utf8_strlen (first, -1) <= MAX_TITLE_LENGTH)
+    {
+      reader->title = g_steal_pointer (&first);
+      return TRUE;
+    }
+
+  /* No title: the first line begins an abstract, and so may the second. */
+  reader->title = file_stem (reader->display_name);
+  reader->pending = g_steal_pointer (&first);
+  reader->pending_line = first_line;
+  if (line != NULL && !is_blank (line))
+    {
+      char *joined = g_strjoin (" ", reader->pending, g_strstrip (g_strdup (line)), NULL);
+      g_free (reader->pending);
+      reader->pending = joined;
+    }
+
+  return TRUE;
+}
+
+const char *
+proc_conference_list_get_title (ProcConferenceList *reader)
+{
+  return reader->title;
+}
+
+static gboolean
+has_enough_words (const char *text)
+{
+  guint words = 0;
+  gboolean in_word = FALSE;
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      /* Ideographs carry a word each: Chinese has no spaces. */
+      if (g_unichar_type (c) == G_UNICODE_OTHER_LETTER && g_unichar_iswide (c))
+        words++;
+      else if (!g_unichar_isspace (c) && !in_word)
+        words++;
+      in_word = !g_unichar_isspace (c);
+      if (words >= MIN_ABSTRACT_WORDS)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/**
+ * proc_conference_list_next:
+ * @report: where a paragraph that is not an abstract is reported
+ *
+ * Returns: (transfer full) (nullable): the next paper; %NULL at the end
+ *   of the file (@error unset) or when the file is not valid text
+ */
+ProcPaperRecord *
+proc_conference_list_next (ProcConferenceList  *reader,
+                           ProcImportReport    *report,
+                           GCancellable        *cancellable,
+                           GError             **error)
+{
+  while (!reader->done)
+    {
+      g_autoptr(GString) paragraph = g_string_new (NULL);
+      g_autoptr(ProcPaperRecord) record = NULL;
+      guint start_line = 0;
+      const char *line;
+
+      if (reader->pending != NULL)
+        {
+          g_string_append (paragraph, reader->pending);
+          start_line = reader->pending_line;
+          g_clear_pointer (&reader->pending, g_free);
+        }
+
+      for (;;)
+        {
+          g_autoptr(GError) local_error = NULL;
+          g_autofree char *trimmed = NULL;
+
+          line = proc_line_reader_next (reader->lines, NULL, cancellable, &local_error);
+          if (local_error != NULL)
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return NULL;
+            }
+
+          if (line == NULL)
+            {
+              reader->done = TRUE;
+              break;
+            }
+
+          if (is_blank (line))
+            {
+              if (paragraph->len > 0)
+                break;
+              continue;
+            }
+
+          trimmed = g_strstrip (g_strdup (line));
+          if (paragraph->len == 0)
+            start_line = proc_line_reader_get_line (reader->lines);
+          else
+            g_string_append_c (paragraph, ' ');
+          g_string_append (paragraph, trimmed);
+        }
+
+      if (paragraph->len == 0)
+        continue;
+
+      if (!has_enough_words (paragraph->str))
+        {
+          g_autofree char *shown = g_utf8_substring (paragraph->str, 0, 60);
+          g_autofree char *reason =
+            g_strdup_printf (_("“%s” is too short to be an abstract"), shown);
+          proc_import_report_reject (report, reader->display_name, start_line, reason);
+          continue;
+        }
+
+      record = proc_paper_record_new ();
+      record->line = start_line;
+      record->derived_title = proc_title_derive (paragraph->str);
+      g_clear_pointer (&record->links, g_ptr_array_unref);
+      record->links = proc_links_extract (paragraph->str);
+      record->abstract = g_string_free (g_steal_pointer (&paragraph), FALSE);
+
+      return g_steal_pointer (&record);
+    }
+
+  return NULL;
+}
+
+guint64
+proc_conference_list_get_offset (ProcConferenceList *reader)
+{
+  return proc_line_reader_get_offset (reader->lines);
+}

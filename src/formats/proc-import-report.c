@@ -1,0 +1,69 @@
+/* proc-import-report.c: what an import did, for the person who asked for it
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "proc-import-report.h"
+
+G_DEFINE_QUARK (proc-import-error-quark, proc_import_error)
+
+ProcImportReport *
+proc_import_report_new (void)
+{
+  ProcImportReport *report = g_new0 (ProcImportReport, 1);
+
+  report->problems = g_ptr_array_new_with_free_func (g_free);
+  return report;
+}
+
+void
+proc_import_report_free (ProcImportReport *report)
+{
+  if (report == NULL)
+    return;
+
+  g_free (report->list_name);
+  g_clear_pointer (&report->problems, g_ptr_array_unref);
+  g_free (report);
+}
+
+void
+proc_import_report_reject (ProcImportReport *report,
+                           const char       *file,
+                           guint             line,
+                           const char       *reason)
+{
+  report->rejected++;
+  g_ptr_array_add (report->problems, g_strdup_printf ("%s:%u: %s", file, line, reason));
+}
+
+/**
+ * proc_import_report_dup_summary:
+ *
+ * Returns: one translated sentence, such as “icml.txt: 38 papers added,
+ *   0 already in the library, 0 rejected”
+ */
+char *
+proc_import_report_dup_summary (const ProcImportReport *report,
+                                const char             *file)
+{
+  g_autofree char *added = NULL;
+  g_autofree char *present = NULL;
+  g_autofree char *rejected = NULL;
+
+  added = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u paper added", "%u papers added", report->added),
+                           report->added);
+  present = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u already in the library",
+                                          "%u already in the library", report->present),
+                             report->present);
+  rejected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rejected", "%u rejected", report->rejected),
+                              report->rejected);
+
+  /* Translators: a file name, then three counts */
+  return g_strdup_printf (_("%s: %s, %s, %s"), file, added, present, rejected);
+}

@@ -1,0 +1,44 @@
+/* proc-import-report.h: what an import did, for the person who asked for it
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define PROC_IMPORT_ERROR (proc_import_error_quark ())
+
+typedef enum
+{
+  PROC_IMPORT_ERROR_ENCODING,
+  PROC_IMPORT_ERROR_NUL,
+  PROC_IMPORT_ERROR_EMPTY,
+  PROC_IMPORT_ERROR_FORMAT,
+} ProcImportError;
+
+typedef struct
+{
+  char      *list_name;
+  guint      added;
+  guint      present;
+  guint      rejected;
+  GPtrArray *problems;   /* of char *: "file:line: reason", one per rejected entry */
+} ProcImportReport;
+
+GQuark            proc_import_error_quark    (void);
+ProcImportReport *proc_import_report_new     (void);
+void              proc_import_report_free    (ProcImportReport *report);
+void              proc_import_report_reject  (ProcImportReport *report,
+                                              const char       *file,
+                                              guint             line,
+                                              const char       *reason);
+char             *proc_import_report_dup_summary (const ProcImportReport *report,
+                                                  const char             *file);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcImportReport, proc_import_report_free)
+
+G_END_DECLS

@@ -1,0 +1,230 @@
+/* proc-importer.c: reads a paper list and adds it to the library
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-importer"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "proc-conference-list.h"
+#include "proc-import-batch.h"
+#include "proc-importer.h"
+
+/**
+ * proc_importer_import_stream:
+ * @display_name: how messages name the input, usually its path
+ * @source: (nullable): recorded with the list
+ *
+ * Reads the whole input inside one transaction: either every paper it
+ * holds is in the library afterwards, or (on invalid text, a cancel or a
+ * disk error) nothing of it is.
+ *
+ * Returns: (transfer full) (nullable): the counts, or %NULL with @error set
+ */
+ProcImportReport *
+proc_importer_import_stream (ProcStore     *store,
+                             GInputStream  *stream,
+                             const char    *display_name,
+                             const char    *source,
+                             GCancellable  *cancellable,
+                             GError       **error)
+{
+  g_autoptr(ProcConferenceList) reader = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(ProcImportBatch) batch = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
+
+  report = proc_import_report_new ();
+  reader = proc_conference_list_new (stream, display_name);
+
+  if (!proc_conference_list_read_title (reader, cancellable, error))
+    return NULL;
+
+  report->list_name = g_strdup (proc_conference_list_get_title (reader));
+
+  if (!(batch = proc_import_batch_begin (store, report->list_name, source, error)))
+    return NULL;
+
+  for (;;)
+    {
+      g_autoptr(ProcPaperRecord) record = NULL;
+      ProcImportOutcome outcome;
+
+      record = proc_conference_list_next (reader, report, cancellable, &local_error);
+      if (record == NULL)
+        break;
+
+      if (!proc_import_batch_add (batch, record, &outcome, error))
+        {
+          g_prefix_error (error, "%s:%u: ", display_name, record->line);
+          return NULL;
+        }
+
+      if (outcome == PROC_IMPORT_ADDED)
+        report->added++;
+      else
+        report->present++;
+    }
+
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  if (report->added + report->present == 0)
+    {
+      g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_EMPTY,
+                   _("%s: the file has a title but no abstracts"), display_name);
+      return NULL;
+    }
+
+  if (!proc_import_batch_commit (batch, error))
+    return NULL;
+
+  return g_steal_pointer (&report);
+}
+
+ProcImportReport *
+proc_importer_import_file (ProcStore     *store,
+                           GFile         *file,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *display_name = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  path = g_file_get_path (file);
+  display_name = path ? g_strdup (path) : g_file_get_uri (file);
+
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE,
+                            cancellable, NULL);
+  if (info != NULL && g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                   _("%s: this is a folder; choose a paper list file"), display_name);
+      return NULL;
+    }
+
+  /* GIO's message already names the file. */
+  if (!(stream = g_file_read (file, cancellable, error)))
+    return NULL;
+
+  return proc_importer_import_stream (store, G_INPUT_STREAM (stream), display_name,
+                                      display_name, cancellable, error);
+}
+
+void
+proc_import_result_free (ProcImportResult *result)
+{
+  if (result == NULL)
+    return;
+
+  g_clear_object (&result->file);
+  g_clear_pointer (&result->report, proc_import_report_free);
+  g_clear_error (&result->error);
+  g_free (result);
+}
+
+typedef struct
+{
+  char *library_path;
+  GPtrArray *files;
+} ImportFilesData;
+
+static void
+import_files_data_free (ImportFilesData *data)
+{
+  g_free (data->library_path);
+  g_ptr_array_unref (data->files);
+  g_free (data);
+}
+
+/* Runs in a worker thread with a connection of its own: SQLite
+ * connections are not shared across threads, and the window keeps
+ * reading through its own while the import writes. */
+static void
+import_files_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  ImportFilesData *data = task_data;
+  g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_import_result_free);
+  g_autoptr(ProcStore) store = NULL;
+  GError *error = NULL;
+
+  if (!(store = proc_store_open (data->library_path, &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  for (guint i = 0; i < data->files->len; i++)
+    {
+      ProcImportResult *result = g_new0 (ProcImportResult, 1);
+
+      result->file = g_object_ref (g_ptr_array_index (data->files, i));
+      result->report = proc_importer_import_file (store, result->file, cancellable, &result->error);
+      g_ptr_array_add (results, result);
+    }
+
+  g_task_return_pointer (task, g_steal_pointer (&results), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/**
+ * proc_importer_import_files_async:
+ * @library_path: the library to write, opened anew in the worker thread
+ *
+ * Imports each file in its own transaction, off the calling thread.
+ */
+void
+proc_importer_import_files_async (const char          *library_path,
+                                  GFile              **files,
+                                  guint                n_files,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ImportFilesData *data;
+
+  g_return_if_fail (library_path != NULL);
+
+  data = g_new0 (ImportFilesData, 1);
+  data->library_path = g_strdup (library_path);
+  data->files = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < n_files; i++)
+    g_ptr_array_add (data->files, g_object_ref (files[i]));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, proc_importer_import_files_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) import_files_data_free);
+  g_task_run_in_thread (task, import_files_thread);
+}
+
+/**
+ * proc_importer_import_files_finish:
+ *
+ * Returns: (transfer full) (element-type ProcImportResult): one result
+ *   per file, in order
+ */
+GPtrArray *
+proc_importer_import_files_finish (GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -1,0 +1,45 @@
+/* proc-importer.h: reads a paper list and adds it to the library
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "proc-import-report.h"
+#include "proc-store.h"
+
+G_BEGIN_DECLS
+
+ProcImportReport *proc_importer_import_stream (ProcStore     *store,
+                                               GInputStream  *stream,
+                                               const char    *display_name,
+                                               const char    *source,
+                                               GCancellable  *cancellable,
+                                               GError       **error);
+ProcImportReport *proc_importer_import_file   (ProcStore     *store,
+                                               GFile         *file,
+                                               GCancellable  *cancellable,
+                                               GError       **error);
+
+/* One file's outcome in a background import: a report or an error. */
+typedef struct
+{
+  GFile            *file;
+  ProcImportReport *report;
+  GError           *error;
+} ProcImportResult;
+
+void       proc_import_result_free            (ProcImportResult     *result);
+void       proc_importer_import_files_async   (const char           *library_path,
+                                               GFile               **files,
+                                               guint                 n_files,
+                                               GCancellable         *cancellable,
+                                               GAsyncReadyCallback   callback,
+                                               gpointer              user_data);
+GPtrArray *proc_importer_import_files_finish  (GAsyncResult         *result,
+                                               GError              **error);
+
+G_END_DECLS

@@ -1,0 +1,213 @@
+/* proc-line-reader.c: lines of a text file, checked, with their numbers
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "proc-import-report.h"
+#include "proc-line-reader.h"
+
+#define CHUNK_SIZE (64 * 1024)
+
+/* Reads in chunks, so memory stays bounded by the longest line, and
+ * accepts LF, CRLF and lone CR line ends, a UTF-8 byte order mark, and a
+ * missing final newline.  A NUL byte or invalid UTF-8 is an error naming
+ * the line, since such a file is not text in the format we read. */
+struct _ProcLineReader
+{
+  GInputStream *stream;
+  char *display_name;
+  GByteArray *buffer;       /* bytes read but not yet returned */
+  gsize start;              /* where the next line begins in buffer */
+  GString *line;
+  guint line_number;
+  guint64 offset;           /* bytes consumed, for progress */
+  gboolean eof;
+  gboolean skip_lf;         /* the last line ended in CR: a LF next is part of it */
+};
+
+ProcLineReader *
+proc_line_reader_new (GInputStream *stream,
+                      const char   *display_name)
+{
+  ProcLineReader *reader = g_new0 (ProcLineReader, 1);
+
+  reader->stream = g_object_ref (stream);
+  reader->display_name = g_strdup (display_name);
+  reader->buffer = g_byte_array_new ();
+  reader->line = g_string_new (NULL);
+  return reader;
+}
+
+void
+proc_line_reader_free (ProcLineReader *reader)
+{
+  if (reader == NULL)
+    return;
+
+  g_clear_object (&reader->stream);
+  g_free (reader->display_name);
+  g_byte_array_unref (reader->buffer);
+  g_string_free (reader->line, TRUE);
+  g_free (reader);
+}
+
+static gboolean
+fill (ProcLineReader  *reader,
+      GCancellable    *cancellable,
+      GError         **error)
+{
+  gssize n;
+
+  if (reader->start > 0)
+    {
+      g_byte_array_remove_range (reader->buffer, 0, reader->start);
+      reader->start = 0;
+    }
+
+  g_byte_array_set_size (reader->buffer, reader->buffer->len + CHUNK_SIZE);
+  n = g_input_stream_read (reader->stream,
+                           reader->buffer->data + reader->buffer->len - CHUNK_SIZE,
+                           CHUNK_SIZE, cancellable, error);
+  if (n < 0)
+    {
+      g_byte_array_set_size (reader->buffer, reader->buffer->len - CHUNK_SIZE);
+      g_prefix_error (error, "%s: ", reader->display_name);
+      return FALSE;
+    }
+
+  g_byte_array_set_size (reader->buffer, reader->buffer->len - CHUNK_SIZE + n);
+  if (n == 0)
+    reader->eof = TRUE;
+
+  return TRUE;
+}
+
+static gboolean
+check_line (ProcLineReader  *reader,
+            GError         **error)
+{
+  const char *text = reader->line->str;
+  gsize len = reader->line->len;
+  const char *end;
+
+  if (memchr (text, '\0', len) != NULL)
+    {
+      g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_NUL,
+                   _("%s:%u: the file contains a NUL byte, so it is not a text file"),
+                   reader->display_name, reader->line_number);
+      return FALSE;
+    }
+
+  if (!g_utf8_validate_len (text, len, &end))
+    {
+      g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_ENCODING,
+                   _("%s:%u: the text is not valid UTF-8 (byte %u of the line); "
+                     "save the file as UTF-8 and import it again"),
+                   reader->display_name, reader->line_number, (guint) (end - text) + 1);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/**
+ * proc_line_reader_next:
+ * @length: (out) (optional): the line's length in bytes
+ *
+ * Returns: (nullable): the next line without its line end, valid until the
+ *   next call; %NULL at the end of the file (@error unset) or on error
+ */
+const char *
+proc_line_reader_next (ProcLineReader  *reader,
+                       gsize           *length,
+                       GCancellable    *cancellable,
+                       GError         **error)
+{
+  g_string_truncate (reader->line, 0);
+
+  for (;;)
+    {
+      const guint8 *data = reader->buffer->data + reader->start;
+      gsize available = reader->buffer->len - reader->start;
+      gsize i;
+
+      if (reader->skip_lf && available > 0)
+        {
+          if (data[0] == '\n')
+            {
+              reader->start++;
+              reader->offset++;
+              data++;
+              available--;
+            }
+          reader->skip_lf = FALSE;
+        }
+
+      for (i = 0; i < available; i++)
+        if (data[i] == '\n' || data[i] == '\r')
+          break;
+
+      if (i < available)
+        {
+          g_string_append_len (reader->line, (const char *) data, i);
+          reader->skip_lf = (data[i] == '\r');
+          reader->start += i + 1;
+          reader->offset += i + 1;
+          break;
+        }
+
+      g_string_append_len (reader->line, (const char *) data, available);
+      reader->start += available;
+      reader->offset += available;
+
+      if (reader->eof)
+        {
+          if (reader->line->len == 0)
+            return NULL;
+          break;
+        }
+
+      if (!fill (reader, cancellable, error))
+        return NULL;
+      if (reader->eof && reader->start >= reader->buffer->len && reader->line->len == 0)
+        return NULL;
+    }
+
+  reader->line_number++;
+
+  /* A byte order mark says "UTF-8" and nothing more. */
+  if (reader->line_number == 1 && g_str_has_prefix (reader->line->str, "\xef\xbb\xbf"))
+    g_string_erase (reader->line, 0, 3);
+
+  if (!check_line (reader, error))
+    return NULL;
+
+  if (length != NULL)
+    *length = reader->line->len;
+
+  return reader->line->str;
+}
+
+guint
+proc_line_reader_get_line (ProcLineReader *reader)
+{
+  return reader->line_number;
+}
+
+guint64
+proc_line_reader_get_offset (ProcLineReader *reader)
+{
+  return reader->offset;
+}
+
+const char *
+proc_line_reader_get_display_name (ProcLineReader *reader)
+{
+  return reader->display_name;
+}

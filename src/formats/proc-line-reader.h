@@ -1,0 +1,28 @@
+/* proc-line-reader.h: lines of a text file, checked, with their numbers
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+typedef struct _ProcLineReader ProcLineReader;
+
+ProcLineReader *proc_line_reader_new        (GInputStream    *stream,
+                                             const char      *display_name);
+void            proc_line_reader_free       (ProcLineReader  *reader);
+const char     *proc_line_reader_next       (ProcLineReader  *reader,
+                                             gsize           *length,
+                                             GCancellable    *cancellable,
+                                             GError         **error);
+guint           proc_line_reader_get_line   (ProcLineReader  *reader);
+guint64         proc_line_reader_get_offset (ProcLineReader  *reader);
+const char     *proc_line_reader_get_display_name (ProcLineReader *reader);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLineReader, proc_line_reader_free)
+
+G_END_DECLS

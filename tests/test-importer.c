@@ -1,0 +1,394 @@
+/* test-importer.c: the conference-list format, read into the library
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "proc-collection-list.h"
+#include "proc-importer.h"
+#include "proc-paper-list.h"
+#include "proc-store.h"
+
+static ProcStore *
+new_store (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-import-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(GError) error = NULL;
+  ProcStore *store = proc_store_open (path, &error);
+
+  g_assert_no_error (error);
+  return store;
+}
+
+/* The 38 ICML 2024 abstracts as the app ships them: both seed files. */
+static char *
+bundled_list_path (void)
+{
+  return g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "resources", "lists", "icml-2024.txt", NULL);
+}
+
+static ProcImportReport *
+import_path (ProcStore   *store,
+             const char  *path,
+             GError     **error)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  return proc_importer_import_file (store, file, NULL, error);
+}
+
+static ProcImportReport *
+import_text (ProcStore   *store,
+             const char  *text,
+             gssize       len,
+             GError     **error)
+{
+  g_autoptr(GInputStream) stream = NULL;
+
+  if (len < 0)
+    len = strlen (text);
+  stream = g_memory_input_stream_new_from_data (g_memdup2 (text, len), len, g_free);
+
+  return proc_importer_import_stream (store, stream, "test.txt", NULL, NULL, error);
+}
+
+static char *
+title_of_paper_mentioning (ProcStore  *store,
+                           const char *word)
+{
+  g_autoptr(ProcPaperList) list = proc_paper_list_new (store);
+  g_autoptr(ProcPaper) paper = NULL;
+
+  proc_paper_list_set_search (list, word);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 1);
+  paper = g_list_model_get_item (G_LIST_MODEL (list), 0);
+
+  return g_strdup (proc_paper_get_title (paper));
+}
+
+static void
+test_bundled_list (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  g_autofree char *path = bundled_list_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(ProcPaperList) all = NULL;
+  /* Each method, and a query that finds only its abstract ("less" and
+   * "sane" are also ordinary words). */
+  static const struct { const char *name; const char *query; } methods[] = {
+    { "TinyTrain", "TinyTrain" },
+    { "PromptGIP", "PromptGIP" },
+    { "LESS", "\"constant sized cache\"" },
+    { "SANE", "\"weight-space learning\" SANE" },
+    { "LLMCompiler", "LLMCompiler" },
+    { "MultiDimSPCI", "MultiDimSPCI" },
+    { "RAFA", "\"reason for future\"" },
+    { "SASNet", "SASNet" },
+  };
+  gint64 start = g_get_monotonic_time ();
+
+  report = import_path (store, path, &error);
+  g_assert_no_error (error);
+  g_test_message ("importing the 38 bundled papers took %.1f ms", (g_get_monotonic_time () - start) / 1000.0);
+
+  g_assert_cmpstr (report->list_name, ==, "ICML 2024 论文列表");
+  g_assert_cmpuint (report->added, ==, 38);
+  g_assert_cmpuint (report->present, ==, 0);
+  g_assert_cmpuint (report->rejected, ==, 0);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 38);
+  g_assert_cmpuint (proc_store_count (store, "list:\"ICML 2024 论文列表\""), ==, 38);
+
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    {
+      g_autofree char *title = title_of_paper_mentioning (store, methods[i].query);
+
+      g_test_message ("%s → %s", methods[i].name, title);
+      g_assert_true (g_str_has_prefix (title, methods[i].name));
+    }
+
+  /* No derived title keeps TeX. */
+  all = proc_paper_list_new (store);
+  for (guint i = 0; i < 38; i++)
+    {
+      g_autoptr(ProcPaper) paper = g_list_model_get_item (G_LIST_MODEL (all), i);
+      const char *title = proc_paper_get_title (paper);
+
+      g_assert_cmpuint (strlen (title), >, 10);
+      g_assert_null (strchr (title, '$'));
+      g_assert_null (strchr (title, '\\'));
+    }
+
+  /* Seven code links, without the sentence's final full stop. */
+  g_assert_cmpuint (proc_store_count (store, "has:code"), ==, 7);
+  {
+    g_autoptr(ProcPaperList) list = proc_paper_list_new (store);
+    g_autoptr(GPtrArray) urls = g_ptr_array_new_with_free_func (g_free);
+
+    proc_paper_list_set_filter (list, "has:code");
+    for (guint i = 0; i < 7; i++)
+      {
+        g_autoptr(ProcPaper) paper = g_list_model_get_item (G_LIST_MODEL (list), i);
+        const char *url = proc_paper_get_code_url (paper);
+
+        g_assert_nonnull (url);
+        g_assert_true (g_str_has_prefix (url, "https://github.com/"));
+        g_assert_false (g_str_has_suffix (url, "."));
+        g_ptr_array_add (urls, g_strdup (url));
+      }
+    g_assert_true (g_ptr_array_find_with_equal_func (urls, "https://github.com/lyh-18/PromptGIP", g_str_equal, NULL));
+    g_assert_true (g_ptr_array_find_with_equal_func (urls, "https://github.com/SqueezeAILab/LLMCompiler", g_str_equal, NULL));
+    g_assert_true (g_ptr_array_find_with_equal_func (urls, "https://github.com/KempnerInstitute/llm_uncertainty", g_str_equal, NULL));
+  }
+}
+
+/* The two seed files from ../shared give the same 38 papers in one list. */
+static void
+test_seed_files (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  const char *shared = g_getenv ("PROCEEDINGS_SHARED_DIR");
+  g_autofree char *seeds = g_build_filename (shared ? shared : "", "seeds", NULL);
+  g_autoptr(GDir) dir = g_dir_open (seeds, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *bundled = bundled_list_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcImportReport) again = NULL;
+  const char *name;
+  guint added = 0;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("../shared/seeds is not here");
+      return;
+    }
+
+  while ((name = g_dir_read_name (dir)))
+    if (g_str_has_suffix (name, ".txt"))
+      g_ptr_array_add (names, g_build_filename (seeds, name, NULL));
+  g_assert_cmpuint (names->len, ==, 2);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autoptr(ProcImportReport) report = import_path (store, g_ptr_array_index (names, i), &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (report->list_name, ==, "ICML 2024 论文列表");
+      g_assert_cmpuint (report->added, ==, 19);
+      added += report->added;
+    }
+  g_assert_cmpuint (added, ==, 38);
+  g_assert_cmpuint (proc_store_count (store, "list:\"ICML 2024 论文列表\""), ==, 38);
+
+  /* The bundled copy is the same papers. */
+  again = import_path (store, bundled, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (again->added, ==, 0);
+  g_assert_cmpuint (again->present, ==, 38);
+}
+
+static void
+test_reimport_idempotent (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  g_autofree char *path = bundled_list_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcImportReport) first = NULL;
+  g_autoptr(ProcImportReport) second = NULL;
+  g_autoptr(ProcImportReport) overlap = NULL;
+  g_autoptr(ProcPaperList) list = NULL;
+  g_autoptr(ProcPaper) paper = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *overlapping = NULL;
+  g_auto(GStrv) paragraphs = NULL;
+  gint64 id;
+
+  first = import_path (store, path, &error);
+  g_assert_no_error (error);
+
+  list = proc_paper_list_new (store);
+  id = proc_paper_list_get_id (list, 5);
+  g_assert_true (proc_store_set_note (store, id, "keep me", &error));
+  g_assert_true (proc_store_set_starred (store, &id, 1, TRUE, &error));
+  g_assert_true (proc_store_add_tag (store, &id, 1, "mine", &error));
+  g_assert_true (proc_store_set_user_title (store, id, "My title", &error));
+
+  second = import_path (store, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (second->added, ==, 0);
+  g_assert_cmpuint (second->present, ==, 38);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 38);
+
+  /* An overlapping list under another title: 3 old papers (one with
+   * different white space), 1 new; the new list holds all four. */
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  paragraphs = g_strsplit (contents, "\n\n", -1);
+  overlapping = g_strdup_printf ("Workshop picks\n\n%s\n\n%s\n\n  %s  \n\nA new abstract that nobody has imported before today.\n",
+                                 paragraphs[1], paragraphs[2], paragraphs[6]);
+  overlap = import_text (store, overlapping, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (overlap->added, ==, 1);
+  g_assert_cmpuint (overlap->present, ==, 3);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 39);
+  g_assert_cmpuint (proc_store_count (store, "list:\"Workshop picks\""), ==, 4);
+
+  paper = proc_store_get_paper (store, id);
+  g_assert_cmpstr (proc_paper_get_note (paper), ==, "keep me");
+  g_assert_true (proc_paper_get_starred (paper));
+  g_assert_true (proc_paper_has_tag (paper, "mine"));
+  g_assert_cmpstr (proc_paper_get_title (paper), ==, "My title");
+  g_assert_cmpstr (proc_paper_get_list_name (paper), ==, "ICML 2024 论文列表");
+}
+
+static void
+test_line_ends_and_whitespace (void)
+{
+  static const struct {
+    const char *name;
+    const char *text;
+  } cases[] = {
+    { "lf", "My list\n\nFirst abstract has words.\n\nSecond abstract has words.\n" },
+    { "crlf", "My list\r\n\r\nFirst abstract has words.\r\n\r\nSecond abstract has words.\r\n" },
+    { "cr", "My list\r\rFirst abstract has words.\r\rSecond abstract has words.\r" },
+    { "bom", "\xef\xbb\xbfMy list\n\nFirst abstract has words.\n\nSecond abstract has words.\n" },
+    { "trailing-spaces", "My list   \n \t\nFirst abstract has words.   \n\t\nSecond abstract has words. \n" },
+    { "blank-runs", "\n\nMy list\n\n\n\n\nFirst abstract has words.\n\n\n\nSecond abstract has words.\n\n\n" },
+    { "no-final-newline", "My list\n\nFirst abstract has words.\n\nSecond abstract has words." },
+    { "wrapped", "My list\n\nFirst abstract\nhas words.\n\nSecond abstract\r\nhas words." },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ProcStore) store = new_store ();
+      g_autoptr(ProcImportReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ProcPaperList) list = NULL;
+      g_autoptr(ProcPaper) first = NULL;
+
+      g_test_message ("case %s", cases[i].name);
+      report = import_text (store, cases[i].text, -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (report->list_name, ==, "My list");
+      g_assert_cmpuint (report->added, ==, 2);
+
+      list = proc_paper_list_new (store);
+      first = g_list_model_get_item (G_LIST_MODEL (list), 0);
+      g_assert_cmpstr (proc_paper_get_abstract (first), ==, "First abstract has words.");
+    }
+}
+
+static void
+test_bad_input (void)
+{
+  static const struct {
+    const char *name;
+    const char *text;
+    gssize len;
+    GQuark domain;
+    int code;
+    const char *message;
+  } cases[] = {
+    { "invalid-utf8", "List\n\nGood abstract with words.\n\nBad \xff\xfe byte here in text.\n", -1,
+      0, PROC_IMPORT_ERROR_ENCODING, "test.txt:5: the text is not valid UTF-8" },
+    { "latin1", "List\n\nCaf\xe9 society and other words.\n", -1,
+      0, PROC_IMPORT_ERROR_ENCODING, "test.txt:3:" },
+    { "nul", "List\n\nGood abstract with words.\n\nHidden\0NUL byte in words.\n",
+      sizeof "List\n\nGood abstract with words.\n\nHidden\0NUL byte in words.\n" - 1,
+      0, PROC_IMPORT_ERROR_NUL, "test.txt:5: the file contains a NUL byte" },
+    { "empty", "", 0, 0, PROC_IMPORT_ERROR_EMPTY, "test.txt:1: the file is empty" },
+    { "blank", "\n\n  \n", -1, 0, PROC_IMPORT_ERROR_EMPTY, "the file is empty" },
+    { "title-only", "Just a title\n", -1, 0, PROC_IMPORT_ERROR_EMPTY, "no abstracts" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ProcStore) store = new_store ();
+      g_autoptr(ProcImportReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_test_message ("case %s", cases[i].name);
+      report = import_text (store, cases[i].text, cases[i].len, &error);
+      g_assert_null (report);
+      g_assert_error (error, PROC_IMPORT_ERROR, cases[i].code);
+      g_test_message ("  %s", error->message);
+      g_assert_nonnull (strstr (error->message, cases[i].message));
+
+      /* Nothing at all was written: no paper, no list. */
+      g_assert_cmpuint (proc_store_count (store, NULL), ==, 0);
+      {
+        g_autoptr(ProcCollectionList) lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_LIST);
+        g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (lists)), ==, 0);
+      }
+    }
+}
+
+static void
+test_short_paragraph_rejected (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  report = import_text (store, "List\n\nA real abstract with words.\n\n---\n\nAnother real abstract here.\n", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 2);
+  g_assert_cmpuint (report->rejected, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (report->problems, 0), ==,
+                   "test.txt:5: “---” is too short to be an abstract");
+}
+
+static void
+test_missing_and_directory (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-dir-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.txt", NULL);
+
+  g_assert_null (import_path (store, dir, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  g_assert_nonnull (strstr (error->message, dir));
+  g_clear_error (&error);
+
+  g_assert_null (import_path (store, missing, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "missing.txt"));
+}
+
+static void
+test_no_title_line (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* A file that starts with an abstract is named after itself. */
+  report = import_text (store, "We propose a first method for things\nthat wraps onto a second line.\n\nSecond abstract has words.\n", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (report->list_name, ==, "test");
+  g_assert_cmpuint (report->added, ==, 2);
+  g_assert_cmpuint (proc_store_count (store, "wraps"), ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/importer/bundled-list", test_bundled_list);
+  g_test_add_func ("/importer/seed-files", test_seed_files);
+  g_test_add_func ("/importer/reimport-idempotent", test_reimport_idempotent);
+  g_test_add_func ("/importer/line-ends-and-whitespace", test_line_ends_and_whitespace);
+  g_test_add_func ("/importer/bad-input", test_bad_input);
+  g_test_add_func ("/importer/short-paragraph-rejected", test_short_paragraph_rejected);
+  g_test_add_func ("/importer/missing-and-directory", test_missing_and_directory);
+  g_test_add_func ("/importer/no-title-line", test_no_title_line);
+
+  return g_test_run ();
+}
