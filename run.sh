@@ -12,7 +12,7 @@ PROCEEDINGS_PACKAGES="meson ninja-build pkg-config gcc libc6-dev
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libsqlite3-dev sqlite3
   libjson-glib-dev gettext desktop-file-utils appstream
   xvfb xauth dbus dbus-x11 at-spi2-core imagemagick
-  fonts-cantarell fonts-dejavu-core fonts-wqy-microhei adwaita-icon-theme"
+  fonts-cantarell fonts-dejavu-core fonts-wqy-microhei adwaita-icon-theme librsvg2-common"
 
 if [ "${PROCEEDINGS_SANITIZE:-0}" = 1 ]; then
   PROCEEDINGS_BUILD_DIR=${PROCEEDINGS_BUILD_DIR:-_build-sanitize}

@@ -1,0 +1,108 @@
+/* proc-command-line.c: --import and --list, run in the calling process
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-command-line"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "proc-command-line.h"
+#include "proc-importer.h"
+#include "proc-paper-list.h"
+#include "proc-store.h"
+
+/* These run without a display and while a window has the same library
+ * open: SQLite's WAL lets them read and write beside it, and the window
+ * notices the commit through its file monitor. */
+
+static ProcStore *
+open_store (const char *library)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = library ? g_strdup (library) : proc_store_dup_default_path ();
+  ProcStore *store;
+
+  if (!(store = proc_store_open (path, &error)))
+    g_printerr ("%s\n", error->message);
+
+  return store;
+}
+
+int
+proc_command_line_import (const char         *library,
+                          const char * const *files)
+{
+  g_autoptr(ProcStore) store = NULL;
+  int status = PROC_EXIT_OK;
+
+  if (!(store = open_store (library)))
+    return PROC_EXIT_BAD_INPUT;
+
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (files[i]);
+      g_autoptr(ProcImportReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *summary = NULL;
+
+      if (!(report = proc_importer_import_file (store, file, NULL, &error)))
+        {
+          g_printerr ("%s\n", error->message);
+          status = PROC_EXIT_BAD_INPUT;
+          continue;
+        }
+
+      summary = proc_import_report_dup_summary (report, files[i]);
+      g_print ("%s\n", summary);
+      for (guint j = 0; j < report->problems->len; j++)
+        g_printerr ("%s\n", (const char *) g_ptr_array_index (report->problems, j));
+    }
+
+  return status;
+}
+
+int
+proc_command_line_list (const char *library,
+                        const char *query)
+{
+  g_autoptr(ProcStore) store = NULL;
+  g_autoptr(ProcPaperList) papers = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n_items;
+
+  if (!(store = open_store (library)))
+    return PROC_EXIT_BAD_INPUT;
+
+  papers = proc_paper_list_new (store);
+  proc_paper_list_set_search (papers, query);
+  n_items = g_list_model_get_n_items (G_LIST_MODEL (papers));
+
+  /* One line per paper, tab-separated, in UTF-8 whatever the locale (g_print
+   * would turn titles into question marks under LANG=C), for reading and
+   * for scripts: id, read state (the words of is:unread/reading/read), star, title. */
+  for (guint i = 0; i < n_items; i++)
+    {
+      g_autoptr(ProcPaper) paper = g_list_model_get_item (G_LIST_MODEL (papers), i);
+
+      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%s\t%s\t%s\n",
+                              proc_paper_get_id (paper),
+                              proc_read_state_to_string (proc_paper_get_read_state (paper)),
+                              proc_paper_get_starred (paper) ? "★" : "☆",
+                              proc_paper_get_title (paper));
+
+      /* Print in pieces so a listing of 100,000 papers streams. */
+      if (out->len > 64 * 1024)
+        {
+          fputs (out->str, stdout);
+          g_string_truncate (out, 0);
+        }
+    }
+  fputs (out->str, stdout);
+
+  return PROC_EXIT_OK;
+}

@@ -1,0 +1,23 @@
+/* proc-command-line.h: --import and --list, run in the calling process
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit statuses of the command line. */
+#define PROC_EXIT_OK        0
+#define PROC_EXIT_BAD_INPUT 1
+#define PROC_EXIT_USAGE     2
+
+int proc_command_line_import (const char         *library,
+                              const char * const *files);
+int proc_command_line_list   (const char         *library,
+                              const char         *query);
+
+G_END_DECLS

@@ -1,0 +1,375 @@
+/* proc-application.c: the application, its command line and its library
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "proc-application.h"
+#include "proc-command-line.h"
+#include "proc-importer.h"
+#include "proc-library-watcher.h"
+#include "proc-window.h"
+
+#define BUNDLED_LIST "/io/github/proceedings/Proceedings/lists/icml-2024.txt"
+
+struct _ProcApplication
+{
+  AdwApplication parent_instance;
+
+  char *library_path;
+  ProcStore *store;
+  ProcLibraryWatcher *watcher;
+  gboolean options_parsed;
+};
+
+G_DEFINE_FINAL_TYPE (ProcApplication, proc_application, ADW_TYPE_APPLICATION)
+
+static const GOptionEntry main_entries[] = {
+  { "library", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Use the library at PATH instead of the default one"), N_("PATH") },
+  { "import", 'i', 0, G_OPTION_ARG_NONE, NULL,
+    N_("Import the paper lists FILE… into the library and exit"), NULL },
+  { "list", 'l', 0, G_OPTION_ARG_NONE, NULL,
+    N_("Print the papers that match QUERY (all papers without one) and exit"), NULL },
+  { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Print the version and exit"), NULL },
+  { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL,
+    NULL, N_("[FILE…|QUERY]") },
+  { NULL }
+};
+
+/* Fills a new, empty library with the ICML 2024 list, once: a library
+ * the user emptied on purpose stays empty. */
+static void
+import_bundled_list (ProcApplication *self)
+{
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *done = proc_store_dup_meta (self->store, "bundled-list-imported");
+
+  if (done != NULL)
+    return;
+
+  if (proc_store_count (self->store, NULL) == 0)
+    {
+      stream = g_resources_open_stream (BUNDLED_LIST, 0, &error);
+      if (stream != NULL)
+        report = proc_importer_import_stream (self->store, stream, "icml-2024.txt", NULL, NULL, &error);
+      if (report == NULL)
+        {
+          g_warning ("Could not import the bundled ICML 2024 list: %s", error->message);
+          return;
+        }
+    }
+
+  if (!proc_store_set_meta (self->store, "bundled-list-imported", "1", &error))
+    g_warning ("%s", error->message);
+}
+
+static gboolean
+ensure_store (ProcApplication  *self,
+              GError          **error)
+{
+  g_autofree char *path = NULL;
+
+  if (self->store != NULL)
+    return TRUE;
+
+  path = self->library_path ? g_strdup (self->library_path) : proc_store_dup_default_path ();
+  if (!(self->store = proc_store_open (path, error)))
+    return FALSE;
+
+  import_bundled_list (self);
+  self->watcher = proc_library_watcher_new (self->store);
+  return TRUE;
+}
+
+static void
+show_fatal_error (ProcApplication *self,
+                  const GError    *error)
+{
+  GtkWidget *dialog;
+
+  /* Without a library there is no window; say why rather than vanish. */
+  dialog = adw_message_dialog_new (NULL, _("Could Not Open the Library"), error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
+  g_signal_connect_swapped (dialog, "response", G_CALLBACK (gtk_window_destroy), dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static ProcWindow *
+ensure_window (ProcApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (PROC_IS_WINDOW (window))
+    return PROC_WINDOW (window);
+
+  return proc_window_new (self);
+}
+
+static void
+proc_application_activate (GApplication *app)
+{
+  ProcApplication *self = PROC_APPLICATION (app);
+  g_autoptr(GError) error = NULL;
+
+  if (!ensure_store (self, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      show_fatal_error (self, error);
+      return;
+    }
+
+  gtk_window_present (GTK_WINDOW (ensure_window (self)));
+}
+
+static int
+proc_application_command_line (GApplication            *app,
+                               GApplicationCommandLine *command_line)
+{
+  ProcApplication *self = PROC_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
+  g_autofree const char **args = NULL;
+  ProcWindow *window;
+
+  if (!ensure_store (self, &error))
+    {
+      g_application_command_line_printerr (command_line, "%s\n", error->message);
+      show_fatal_error (self, error);
+      return PROC_EXIT_BAD_INPUT;
+    }
+
+  window = ensure_window (self);
+  gtk_window_present (GTK_WINDOW (window));
+
+  if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
+    {
+      for (guint i = 0; args[i] != NULL; i++)
+        g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line, args[i]));
+    }
+
+  if (files->len > 0)
+    proc_window_import_files (window, (GFile **) files->pdata, files->len);
+
+  return PROC_EXIT_OK;
+}
+
+static char *
+join_remaining (GVariantDict *options)
+{
+  g_autofree const char **args = NULL;
+
+  if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
+    return NULL;
+
+  return g_strjoinv (" ", (char **) args);
+}
+
+static int
+proc_application_handle_local_options (GApplication *app,
+                                       GVariantDict *options)
+{
+  ProcApplication *self = PROC_APPLICATION (app);
+  g_autofree const char **files = NULL;
+  g_autofree char *library = NULL;
+  gboolean import = FALSE;
+  gboolean list = FALSE;
+
+  self->options_parsed = TRUE;
+
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("%s %s\n", "proceedings", PACKAGE_VERSION);
+      return PROC_EXIT_OK;
+    }
+
+  if (g_variant_dict_lookup (options, "library", "^ay", &library))
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (library);
+
+      self->library_path = g_file_get_path (file);
+      /* Another library means another window, not the running one. */
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+
+  import = g_variant_dict_contains (options, "import");
+  list = g_variant_dict_contains (options, "list");
+
+  if (import && list)
+    {
+      g_printerr ("%s\n", _("--import and --list cannot be used together"));
+      return PROC_EXIT_USAGE;
+    }
+
+  if (import)
+    {
+      if (!g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &files))
+        {
+          g_printerr ("%s\n", _("--import needs at least one FILE"));
+          return PROC_EXIT_USAGE;
+        }
+      return proc_command_line_import (self->library_path, files);
+    }
+
+  if (list)
+    {
+      g_autofree char *query = join_remaining (options);
+      return proc_command_line_list (self->library_path, query);
+    }
+
+  return -1;
+}
+
+/* GOption's own errors (an unknown option, a missing value) are wrong
+ * usage: exit status 2, as for our own checks, not GApplication's 1. */
+static gboolean
+proc_application_local_command_line (GApplication   *app,
+                                     char         ***arguments,
+                                     int            *exit_status)
+{
+  ProcApplication *self = PROC_APPLICATION (app);
+  gboolean handled;
+
+  handled = G_APPLICATION_CLASS (proc_application_parent_class)->local_command_line (app, arguments, exit_status);
+
+  if (handled && !self->options_parsed && *exit_status == 1)
+    *exit_status = PROC_EXIT_USAGE;
+
+  return handled;
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  ProcApplication *self = user_data;
+  static const char *developers[] = { "The Proceedings authors", NULL };
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  adw_show_about_window (window,
+                         "application-name", _("Proceedings"),
+                         "application-icon", APP_ID,
+                         "developer-name", _("The Proceedings authors"),
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Triage, read and annotate the papers of a conference, "
+                                       "then hand on reading lists."),
+                         "website", "https://github.com/proceedings/Proceedings",
+                         "issue-url", "https://github.com/proceedings/Proceedings/issues",
+                         "developers", developers,
+                         /* Translators: your names, one per line, with e-mail addresses if you like */
+                         "translator-credits", _("translator-credits"),
+                         "copyright", "© 2026 The Proceedings authors",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         NULL);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+proc_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (proc_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
+                                         (const char *[]) { "<Control>q", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.import",
+                                         (const char *[]) { "<Control>o", NULL });
+}
+
+static void
+proc_application_dispose (GObject *object)
+{
+  ProcApplication *self = (ProcApplication *)object;
+
+  g_clear_object (&self->watcher);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (proc_application_parent_class)->dispose (object);
+}
+
+static void
+proc_application_finalize (GObject *object)
+{
+  ProcApplication *self = (ProcApplication *)object;
+
+  g_clear_pointer (&self->library_path, g_free);
+
+  G_OBJECT_CLASS (proc_application_parent_class)->finalize (object);
+}
+
+static void
+proc_application_class_init (ProcApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = proc_application_dispose;
+  object_class->finalize = proc_application_finalize;
+
+  app_class->activate = proc_application_activate;
+  app_class->command_line = proc_application_command_line;
+  app_class->handle_local_options = proc_application_handle_local_options;
+  app_class->local_command_line = proc_application_local_command_line;
+  app_class->startup = proc_application_startup;
+}
+
+static void
+proc_application_init (ProcApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Triage, read and annotate conference paper lists.\n"
+                                              "\n"
+                                              "Without options, opens the window and imports each FILE given.\n"
+                                              "QUERY uses the search language: words, \"phrases\", -word,\n"
+                                              "tag:NAME, list:NAME, is:starred, is:unread, is:reading, is:read,\n"
+                                              "rating:>=N, has:code, has:note."));
+}
+
+ProcApplication *
+proc_application_new (void)
+{
+  return g_object_new (PROC_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/proceedings/Proceedings",
+                       NULL);
+}
+
+/**
+ * proc_application_get_store:
+ *
+ * Returns: (transfer none) (nullable): the library the windows show
+ */
+ProcStore *
+proc_application_get_store (ProcApplication *self)
+{
+  g_return_val_if_fail (PROC_IS_APPLICATION (self), NULL);
+
+  return self->store;
+}

@@ -1,0 +1,301 @@
+/* test-command-line.c: `proceedings --import/--list`, run as a user would
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+
+#include "proc-library-watcher.h"
+#include "proc-paper-list.h"
+#include "proc-store.h"
+
+typedef struct
+{
+  int status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_proceedings (Run *run,
+                 ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("PROCEEDINGS_BINARY"));
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  process = g_subprocess_newv ((const char * const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                               &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+}
+
+static guint
+count_lines (const char *text)
+{
+  guint n = 0;
+
+  for (; *text; text++)
+    n += (*text == '\n');
+
+  return n;
+}
+
+static char *
+temp_path (const char *name)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-cli-XXXXXX", NULL);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+static char *
+bundled_list_path (void)
+{
+  return g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "resources", "lists", "icml-2024.txt", NULL);
+}
+
+static void
+test_import_and_list (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *list = bundled_list_path ();
+  g_auto(Run) first = { 0 };
+  g_auto(Run) second = { 0 };
+  g_auto(Run) all = { 0 };
+  g_auto(Run) code = { 0 };
+  g_auto(Run) starred = { 0 };
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) fields = NULL;
+  g_autoptr(ProcStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcPaperList) papers = NULL;
+  g_autofree char *expected = NULL;
+  gint64 id;
+
+  run_proceedings (&first, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (first.status, ==, 0);
+  expected = g_strdup_printf ("%s: 38 papers added, 0 already in the library, 0 rejected\n", list);
+  g_assert_cmpstr (first.out, ==, expected);
+  g_assert_cmpstr (first.err, ==, "");
+
+  run_proceedings (&second, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (second.status, ==, 0);
+  g_assert_nonnull (strstr (second.out, "0 papers added, 38 already in the library, 0 rejected"));
+
+  run_proceedings (&all, "--library", library, "--list", NULL);
+  g_assert_cmpint (all.status, ==, 0);
+  g_assert_cmpuint (count_lines (all.out), ==, 38);
+  lines = g_strsplit (all.out, "\n", -1);
+  fields = g_strsplit (lines[0], "\t", -1);
+  g_assert_cmpuint (g_strv_length (fields), ==, 4);
+  g_assert_cmpstr (fields[0], ==, "1");
+  g_assert_cmpstr (fields[1], ==, "unread");
+  g_assert_cmpstr (fields[2], ==, "☆");
+  g_assert_cmpuint (strlen (fields[3]), >, 10);
+
+  run_proceedings (&code, "--library", library, "--list", "has:code", NULL);
+  g_assert_cmpint (code.status, ==, 0);
+  g_assert_cmpuint (count_lines (code.out), ==, 7);
+  g_assert_nonnull (strstr (code.out, "LLMCompiler"));
+
+  /* What the window's store writes, the command line reads. */
+  store = proc_store_open (library, &error);
+  g_assert_no_error (error);
+  papers = proc_paper_list_new (store);
+  proc_paper_list_set_search (papers, "TinyTrain");
+  id = proc_paper_list_get_id (papers, 0);
+  g_assert_true (proc_store_set_starred (store, &id, 1, TRUE, &error));
+  g_assert_true (proc_store_set_read_state (store, &id, 1, PROC_READ_STATE_READ, &error));
+
+  run_proceedings (&starred, "--library", library, "--list", "is:starred", NULL);
+  g_assert_cmpint (starred.status, ==, 0);
+  g_assert_cmpuint (count_lines (starred.out), ==, 1);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("%" G_GINT64_FORMAT "\tread\t★\tTinyTrain", id);
+  g_assert_true (g_str_has_prefix (starred.out, expected));
+}
+
+static void
+test_bad_input (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *bad = temp_path ("latin1.txt");
+  g_autofree char *good = bundled_list_path ();
+  g_autofree char *expected = NULL;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) list = { 0 };
+
+  g_assert_true (g_file_set_contents (bad, "Liste\n\nUn r\xe9sum\xe9 en Latin-1, pas en UTF-8.\n", -1, NULL));
+
+  /* The good file is imported, the bad one named with its line; the
+   * status says something went wrong. */
+  run_proceedings (&run, "--library", library, "--import", bad, good, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  expected = g_strdup_printf ("%s:3: the text is not valid UTF-8", bad);
+  g_assert_nonnull (strstr (run.err, expected));
+  g_assert_nonnull (strstr (run.out, "38 papers added"));
+
+  run_proceedings (&list, "--library", library, "--list", "list:latin1", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_cmpstr (list.out, ==, "");
+}
+
+static void
+test_usage (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_auto(Run) no_files = { 0 };
+  g_auto(Run) both = { 0 };
+  g_auto(Run) unknown = { 0 };
+  g_auto(Run) missing_value = { 0 };
+  g_auto(Run) help = { 0 };
+  g_auto(Run) version = { 0 };
+
+  run_proceedings (&no_files, "--library", library, "--import", NULL);
+  g_assert_cmpint (no_files.status, ==, 2);
+  g_assert_nonnull (strstr (no_files.err, "--import needs at least one FILE"));
+
+  run_proceedings (&both, "--library", library, "--import", "--list", "x", NULL);
+  g_assert_cmpint (both.status, ==, 2);
+
+  run_proceedings (&unknown, "--no-such-option", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "--no-such-option"));
+
+  run_proceedings (&missing_value, "--library", NULL);
+  g_assert_cmpint (missing_value.status, ==, 2);
+
+  run_proceedings (&help, "--help", NULL);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "--import"));
+  g_assert_nonnull (strstr (help.out, "--list"));
+  g_assert_nonnull (strstr (help.out, "--library=PATH"));
+
+  run_proceedings (&version, "--version", NULL);
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_cmpstr (version.out, ==, "proceedings " PACKAGE_VERSION "\n");
+}
+
+static void
+test_newer_library (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *list = bundled_list_path ();
+  g_auto(Run) run = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = proc_store_open (library, &error);
+
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  {
+    /* Pretend a future version wrote it. */
+    g_autoptr(GSubprocess) p = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, "sqlite3", library,
+                                                 "PRAGMA user_version = 999", NULL);
+    if (p == NULL)
+      {
+        g_test_skip ("the sqlite3 shell is not installed");
+        return;
+      }
+    g_assert_true (g_subprocess_wait_check (p, NULL, &error));
+  }
+
+  run_proceedings (&run, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "newer version of Proceedings"));
+  g_assert_cmpstr (run.out, ==, "");
+}
+
+typedef struct
+{
+  GMainLoop *loop;
+  guint changes;
+} WaitData;
+
+static void
+papers_changed_cb (GListModel *model,
+                   guint       position,
+                   guint       removed,
+                   guint       added,
+                   WaitData   *data)
+{
+  data->changes++;
+  g_main_loop_quit (data->loop);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* An import from the command line shows up in an open library's models,
+ * as it does in an open window. */
+static void
+test_open_library_sees_import (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *list = bundled_list_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = proc_store_open (library, &error);
+  g_autoptr(ProcLibraryWatcher) watcher = proc_library_watcher_new (store);
+  g_autoptr(ProcPaperList) papers = proc_paper_list_new (store);
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  WaitData data = { loop, 0 };
+  g_auto(Run) run = { 0 };
+  guint timeout;
+
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (papers)), ==, 0);
+  g_signal_connect (papers, "items-changed", G_CALLBACK (papers_changed_cb), &data);
+
+  run_proceedings (&run, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
+  timeout = g_timeout_add_seconds (10, timeout_cb, loop);
+  g_main_loop_run (loop);
+  g_source_remove (timeout);
+
+  g_assert_cmpuint (data.changes, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (papers)), ==, 38);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/command-line/import-and-list", test_import_and_list);
+  g_test_add_func ("/command-line/bad-input", test_bad_input);
+  g_test_add_func ("/command-line/usage", test_usage);
+  g_test_add_func ("/command-line/newer-library", test_newer_library);
+  g_test_add_func ("/command-line/open-library-sees-import", test_open_library_sees_import);
+
+  return g_test_run ();
+}
