@@ -100,13 +100,13 @@ test_import_and_list (void)
 
   run_proceedings (&first, "--library", library, "--import", list, NULL);
   g_assert_cmpint (first.status, ==, 0);
-  expected = g_strdup_printf ("%s: 38 papers added, 0 already in the library, 0 rejected\n", list);
+  expected = g_strdup_printf ("%s: 38 papers added, 0 already in the library, 0 skipped\n", list);
   g_assert_cmpstr (first.out, ==, expected);
   g_assert_cmpstr (first.err, ==, "");
 
   run_proceedings (&second, "--library", library, "--import", list, NULL);
   g_assert_cmpint (second.status, ==, 0);
-  g_assert_nonnull (strstr (second.out, "0 papers added, 38 already in the library, 0 rejected"));
+  g_assert_nonnull (strstr (second.out, "0 papers added, 38 already in the library, 0 skipped"));
 
   run_proceedings (&all, "--library", library, "--list", NULL);
   g_assert_cmpint (all.status, ==, 0);

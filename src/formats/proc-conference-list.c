@@ -133,7 +133,9 @@ proc_conference_list_read_title (ProcConferenceList  *reader,
   reader->pending_line = first_line;
   if (line != NULL && !is_blank (line))
     {
-      char *joined = g_strjoin (" ", reader->pending, g_strstrip (g_strdup (line)), NULL);
+      g_autofree char *second = g_strstrip (g_strdup (line));
+      char *joined = g_strjoin (" ", reader->pending, second, NULL);
+
       g_free (reader->pending);
       reader->pending = joined;
     }

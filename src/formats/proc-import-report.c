@@ -46,7 +46,7 @@ proc_import_report_reject (ProcImportReport *report,
  * proc_import_report_dup_summary:
  *
  * Returns: one translated sentence, such as “icml.txt: 38 papers added,
- *   0 already in the library, 0 rejected”
+ *   0 already in the library, 0 skipped”
  */
 char *
 proc_import_report_dup_summary (const ProcImportReport *report,
@@ -61,7 +61,7 @@ proc_import_report_dup_summary (const ProcImportReport *report,
   present = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u already in the library",
                                           "%u already in the library", report->present),
                              report->present);
-  rejected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u rejected", "%u rejected", report->rejected),
+  rejected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u skipped", "%u skipped", report->rejected),
                               report->rejected);
 
   /* Translators: a file name, then three counts */

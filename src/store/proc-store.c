@@ -178,7 +178,7 @@ proc_store_init (ProcStore *self)
 {
   self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             finalize_statement);
-  self->live_papers = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->live_papers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 }
 
 sqlite3 *
@@ -1070,7 +1070,7 @@ proc_store_remove_tag (ProcStore     *self,
     }
 
   if (!update_each (self, "DELETE FROM paper_tags WHERE tag_id = ?1 AND paper_id = ?2",
-                    ids, n_ids, tag_id, _("remove the tag"), error))
+                    ids, n_ids, tag_id, _("remove the tag from papers"), error))
     return FALSE;
 
   _proc_store_reload_live (self, ids, n_ids);
@@ -1248,7 +1248,7 @@ proc_store_add_to_reading_list (ProcStore     *self,
                     " SELECT ?1, ?2, coalesce((SELECT max(position) + 1 FROM reading_list_items"
                     "   WHERE reading_list_id = ?1), 0)"
                     " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
-                    ids, n_ids, reading_list_id, _("add to the reading list"), error))
+                    ids, n_ids, reading_list_id, _("add papers to the reading list"), error))
     return FALSE;
 
   proc_store_emit_changed (self, PROC_STORE_CHANGE_READING_LISTS);

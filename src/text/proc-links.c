@@ -197,7 +197,7 @@ trim_trailing (GString *url)
         {
           char open = c == ')' ? '(' : c == ']' ? '[' : '{';
 
-          /* https://x.org/a_(b) keeps its parenthesis */
+          /* A bracket the URL opened itself stays, as in Wikipedia links */
           drop = count_char (url->str, url->len, open) < count_char (url->str, url->len, c);
         }
 

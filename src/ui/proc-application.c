@@ -264,7 +264,7 @@ about_action (GSimpleAction *action,
                          "developer-name", _("The Proceedings authors"),
                          "version", PACKAGE_VERSION,
                          "comments", _("Triage, read and annotate the papers of a conference, "
-                                       "then hand on reading lists."),
+                                       "then share reading lists."),
                          "website", "https://github.com/proceedings/Proceedings",
                          "issue-url", "https://github.com/proceedings/Proceedings/issues",
                          "developers", developers,
@@ -341,7 +341,6 @@ static void
 proc_application_init (ProcApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Triage, read and annotate conference paper lists.\n"
                                               "\n"
