@@ -17,8 +17,11 @@ main (int   argc,
 {
   g_autoptr(ProcApplication) app = NULL;
 
+  const char *localedir = g_getenv ("PROCEEDINGS_LOCALEDIR");
+
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  /* The tests run the uninstalled binary with the build's translations. */
+  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -28,11 +28,14 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
+static const char *run_language;
+
 static void
 run_proceedings (Run *run,
                  ...)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
   const char *arg;
@@ -45,9 +48,14 @@ run_proceedings (Run *run,
   va_end (args);
   g_ptr_array_add (argv, NULL);
 
-  process = g_subprocess_newv ((const char * const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                               &error);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  if (run_language != NULL)
+    {
+      /* LANGUAGE alone is ignored under the C locale; C.UTF-8 honours it. */
+      g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+      g_subprocess_launcher_setenv (launcher, "LANGUAGE", run_language, TRUE);
+    }
+  process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
   g_assert_no_error (error);
@@ -231,6 +239,33 @@ test_newer_library (void)
   g_assert_cmpstr (run.out, ==, "");
 }
 
+static void
+test_chinese (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *list = bundled_list_path ();
+  g_auto(Run) help = { 0 };
+  g_auto(Run) usage = { 0 };
+  g_auto(Run) import = { 0 };
+
+  run_language = "zh_CN";
+  run_proceedings (&help, "--help", NULL);
+  run_proceedings (&usage, "--library", library, "--import", NULL);
+  run_proceedings (&import, "--library", library, "--import", list, NULL);
+  run_language = NULL;
+
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "输出版本号，然后退出"));
+  g_assert_nonnull (strstr (help.out, "--import"));
+  g_assert_null (strstr (help.out, "Print the version"));
+
+  g_assert_cmpint (usage.status, ==, 2);
+  g_assert_nonnull (strstr (usage.err, "--import 需要至少一个 FILE"));
+
+  g_assert_cmpint (import.status, ==, 0);
+  g_assert_nonnull (strstr (import.out, "已添加 38 篇论文"));
+}
+
 typedef struct
 {
   GMainLoop *loop;
@@ -295,6 +330,7 @@ main (int   argc,
   g_test_add_func ("/command-line/bad-input", test_bad_input);
   g_test_add_func ("/command-line/usage", test_usage);
   g_test_add_func ("/command-line/newer-library", test_newer_library);
+  g_test_add_func ("/command-line/chinese", test_chinese);
   g_test_add_func ("/command-line/open-library-sees-import", test_open_library_sees_import);
 
   return g_test_run ();
