@@ -67,14 +67,51 @@ window_added_cb (GtkApplication *app,
   g_timeout_add (1000, inspect_cb, app);
 }
 
+static guint wanted_items;
+
+/* Waits until the list holds the papers a background import adds. */
+static gboolean
+poll_items_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+  static guint tries;
+
+  if (PROC_IS_WINDOW (window) &&
+      (g_list_model_get_n_items (G_LIST_MODEL (proc_window_get_papers (PROC_WINDOW (window)))) == wanted_items ||
+       ++tries > 100))
+    {
+      g_timeout_add (500, inspect_cb, app);
+      return G_SOURCE_REMOVE;
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+window_added_waiting_cb (GtkApplication *app,
+                         GtkWindow      *window)
+{
+  g_timeout_add (100, poll_items_cb, app);
+}
+
+static void
+run_app_with (const char *library,
+              const char *file)
+{
+  g_autoptr(ProcApplication) app = proc_application_new ();
+  char *argv[] = { (char *) "proceedings", (char *) "--library", (char *) library, (char *) file, NULL };
+
+  g_signal_connect (app, "window-added",
+                    file ? G_CALLBACK (window_added_waiting_cb) : G_CALLBACK (window_added_cb),
+                    NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), file ? 4 : 3, argv), ==, 0);
+}
+
 static void
 run_app (const char *library)
 {
-  g_autoptr(ProcApplication) app = proc_application_new ();
-  char *argv[] = { (char *) "proceedings", (char *) "--library", (char *) library, NULL };
-
-  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
+  run_app_with (library, NULL);
 }
 
 static void
@@ -130,6 +167,34 @@ test_emptied_library_stays_empty (void)
   g_assert_cmpuint (seen.n_rows_shown, ==, 0);
 }
 
+/* `proceedings FILE` opens the window and imports FILE into it. */
+static void
+test_open_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-window-XXXXXX", NULL);
+  g_autofree char *library = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *file = g_build_filename (dir, "workshop.txt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = NULL;
+
+  g_assert_true (g_file_set_contents (file,
+                                      "Workshop on Kangaroos\n\n"
+                                      "We propose HopNet, a model of marsupial locomotion.\n\n"
+                                      "Pouch dynamics are studied at scale for the first time.\n",
+                                      -1, NULL));
+  clear_seen ();
+  wanted_items = 40;
+  run_app_with (library, file);
+
+  g_assert_cmpuint (seen.n_items, ==, 40);
+  g_assert_cmpstr (seen.subtitle, ==, "40 papers");
+
+  store = proc_store_open (library, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (proc_store_count (store, "list:\"Workshop on Kangaroos\""), ==, 2);
+  g_assert_cmpuint (proc_store_count (store, "HopNet"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -151,6 +216,7 @@ main (int   argc,
 
   g_test_add_func ("/window/first-start-shows-bundled-list", test_first_start_shows_bundled_list);
   g_test_add_func ("/window/emptied-library-stays-empty", test_emptied_library_stays_empty);
+  g_test_add_func ("/window/open-file", test_open_file);
 
   return g_test_run ();
 }
