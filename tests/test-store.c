@@ -217,6 +217,8 @@ test_edits_persist (void)
   g_assert_cmpint (rl, >, 0);
   g_assert_true (proc_store_add_to_reading_list (store, rl, (gint64[]) { b, a }, 2, &error));
   g_assert_no_error (error);
+  g_assert_cmpuint (proc_store_count (store, "reading-list:\"week 1\""), ==, 2);
+  g_assert_cmpuint (proc_store_count (store, "-reading-list:\"Week 1\""), ==, 1);
 
   /* Bad values are refused and change nothing. */
   g_assert_false (proc_store_set_rating (store, &a, 1, 6, &error));

@@ -248,6 +248,7 @@ proc_collection_dup_query (ProcCollection *self)
     case PROC_COLLECTION_KIND_LIST:
       return g_strconcat ("list:", quoted, NULL);
     case PROC_COLLECTION_KIND_READING_LIST:
+      return g_strconcat ("reading-list:", quoted, NULL);
     default:
       return NULL;
     }

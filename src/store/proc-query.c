@@ -21,6 +21,7 @@ typedef enum
   TERM_TEXT,
   TERM_TAG,
   TERM_LIST,
+  TERM_READING_LIST,
   TERM_IS,
   TERM_RATING,
   TERM_HAS,
@@ -63,6 +64,7 @@ struct _ProcQuery
 static const char * const operator_names[] = {
   [TERM_TAG] = "tag",
   [TERM_LIST] = "list",
+  [TERM_READING_LIST] = "reading-list",
   [TERM_IS] = "is",
   [TERM_RATING] = "rating",
   [TERM_HAS] = "has",
@@ -255,6 +257,7 @@ operator_term_new (TermKind  kind,
     {
     case TERM_TAG:
     case TERM_LIST:
+    case TERM_READING_LIST:
       break;
 
     case TERM_IS:
@@ -279,7 +282,7 @@ operator_term_new (TermKind  kind,
       g_assert_not_reached ();
     }
 
-  if (kind != TERM_TAG && kind != TERM_LIST && number < 0)
+  if (kind != TERM_TAG && kind != TERM_LIST && kind != TERM_READING_LIST && number < 0)
     return NULL;
 
   term = g_new0 (Term, 1);
@@ -287,7 +290,7 @@ operator_term_new (TermKind  kind,
   term->negated = negated;
   term->value = number;
   term->op = op;
-  if (kind == TERM_TAG || kind == TERM_LIST)
+  if (kind == TERM_TAG || kind == TERM_LIST || kind == TERM_READING_LIST)
     term->text = g_steal_pointer (&owned);
 
   return term;
@@ -620,6 +623,14 @@ proc_query_append_sql (const ProcQuery *query,
           add_param (params, g_variant_new_string (term->text));
           break;
 
+        case TERM_READING_LIST:
+          g_string_append (where,
+                           "p.id IN (SELECT ri.paper_id FROM reading_list_items ri"
+                           " JOIN reading_lists r ON r.id = ri.reading_list_id"
+                           " WHERE r.name = ? COLLATE NOCASE)");
+          add_param (params, g_variant_new_string (term->text));
+          break;
+
         case TERM_IS:
           g_string_append (where, is_values[term->value].sql);
           break;
@@ -713,6 +724,7 @@ proc_query_to_string (const ProcQuery *query)
 
         case TERM_TAG:
         case TERM_LIST:
+        case TERM_READING_LIST:
           /* Values cannot hold quotes, only spaces need them. */
           if (has_space (term->text))
             g_string_append_printf (text, "%s:\"%s\"",
