@@ -358,6 +358,97 @@ test_seeds (void)
     }
 }
 
+static void
+assert_markup (const char *text,
+               const char *expected)
+{
+  g_autofree char *markup = proc_links_to_markup (text);
+
+  g_assert_cmpstr (markup, ==, expected);
+}
+
+/* Abstracts shown with their links clickable, TeX still converted */
+static void
+test_markup (void)
+{
+  assert_markup ("Code is available at https://github.com/lyh-18/PromptGIP.",
+                 "Code is available at <a href=\"https://github.com/lyh-18/PromptGIP\">"
+                 "https://github.com/lyh-18/PromptGIP</a>.");
+  assert_markup ("requires $\\frac{N^2d^2}{M}$ I/O, see https://x.org/a",
+                 "requires N²d²/M I/O, see <a href=\"https://x.org/a\">https://x.org/a</a>");
+  /* What TeX would change stays as written inside a link */
+  assert_markup ("at https://x.org/a--b_c*d*~e ok",
+                 "at <a href=\"https://x.org/a--b_c*d*~e\">https://x.org/a--b_c*d*~e</a> ok");
+  assert_markup ("Code: \\url{https://github.com/a/b\\_c}.",
+                 "Code: <a href=\"https://github.com/a/b_c\">https://github.com/a/b_c</a>.");
+  /* Escaped for the attribute and the text */
+  assert_markup ("see https://x.org/?q=1&r='2' & more",
+                 "see <a href=\"https://x.org/?q=1&amp;r=&apos;2\">"
+                 "https://x.org/?q=1&amp;r=&apos;2</a>&#39; &amp; more");
+  /* The host is normalised for the browser, shown as written */
+  assert_markup ("HTTPS://GitHub.com/A/B",
+                 "<a href=\"https://github.com/A/B\">HTTPS://GitHub.com/A/B</a>");
+  assert_markup ("**https://github.com/a/b** and (https://x.org/a).",
+                 "<b><a href=\"https://github.com/a/b\">https://github.com/a/b</a></b> and "
+                 "(<a href=\"https://x.org/a\">https://x.org/a</a>).");
+  assert_markup ("one https://a.org/1 two https://b.org/2",
+                 "one <a href=\"https://a.org/1\">https://a.org/1</a> two "
+                 "<a href=\"https://b.org/2\">https://b.org/2</a>");
+
+  /* Only web links, and only real ones */
+  assert_markup ("ftp://x.org/a and javascript://x.org", "ftp://x.org/a and javascript://x.org");
+  assert_markup ("http:// alone, https://nohost and <b>", "http:// alone, https://nohost and &lt;b&gt;");
+  assert_markup ("xhttps://x.org/a", "xhttps://x.org/a");
+  assert_markup ("no links, $x^2$", "no links, x²");
+  assert_markup (NULL, "");
+  /* Private-use characters would be taken for placeholders: no links then */
+  assert_markup ("\xee\x80\x80 https://x.org", "\xee\x80\x80 https://x.org");
+}
+
+static void
+check_link_element (GMarkupParseContext  *context,
+                    const char           *element,
+                    const char          **names,
+                    const char          **values,
+                    gpointer              user_data,
+                    GError              **error)
+{
+  static const char * const allowed[] = { "markup", "i", "b", "tt", "u", "sup", "sub", "a", NULL };
+
+  if (!g_strv_contains (allowed, element))
+    g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_UNKNOWN_ELEMENT, "<%s>", element);
+  else if (strcmp (element, "a") == 0 &&
+           (names[0] == NULL || strcmp (names[0], "href") != 0 || names[1] != NULL ||
+            !(g_str_has_prefix (values[0], "http://") || g_str_has_prefix (values[0], "https://"))))
+    g_set_error (error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "bad <a>");
+}
+
+/* Whatever the text, the markup parses, and links are http(s) hrefs */
+static void
+test_markup_valid (void)
+{
+  static const GMarkupParser parser = { check_link_element, NULL, NULL, NULL, NULL };
+  static const char * const inputs[] = {
+    "https://x.org/\"><script>", "https://x.org/a<b>c", "$https://x.org/a_b$",
+    "\\textit{https://x.org/i} and \\texttt{see https://x.org/t}",
+    "\\href{https://x.org/p}{the page}", "[t](https://x.org/a)", "https://x.org/{a}",
+    "https://x.org/a\\", "https://x.org/\\&amp;", "{https://x.org}", "$x https://x.org/$ y",
+    "https://", "https://.", "https://a.b", "*https://x.org/a*b*", "``https://x.org''",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      g_autofree char *markup = proc_links_to_markup (inputs[i]);
+      g_autofree char *document = g_strconcat ("<markup>", markup, "</markup>", NULL);
+      g_autoptr(GMarkupParseContext) context = g_markup_parse_context_new (&parser, 0, NULL, NULL);
+      g_autoptr(GError) error = NULL;
+
+      if (!g_markup_parse_context_parse (context, document, -1, &error) ||
+          !g_markup_parse_context_end_parse (context, &error))
+        g_error ("Invalid markup for “%s”: %s\n%s", inputs[i], error->message, markup);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -375,6 +466,8 @@ main (int   argc,
   g_test_add_func ("/links/free", test_free);
   g_test_add_func ("/links/robust", test_robust);
   g_test_add_func ("/links/seeds", test_seeds);
+  g_test_add_func ("/links/markup", test_markup);
+  g_test_add_func ("/links/markup-valid", test_markup_valid);
 
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "proc-links.h"
+#include "proc-tex.h"
 
 #include <string.h>
 
@@ -468,4 +469,141 @@ proc_links_extract (const char *text)
     }
 
   return links;
+}
+
+/* The TeX conversion must not see a link: it would turn "--" into a dash
+ * and "*" into emphasis.  Each link is swapped for one private-use
+ * character, which the conversion copies as it is, and swapped back after.
+ * 6,400 placeholders are more links than any abstract holds. */
+#define PLACEHOLDER_FIRST 0xE000
+#define PLACEHOLDER_LAST  0xF8FF
+
+typedef struct
+{
+  char *href;   /* normalised, for the browser */
+  char *shown;  /* as written, with TeX escapes undone */
+} WebLink;
+
+static void
+web_link_clear (WebLink *link)
+{
+  g_free (link->href);
+  g_free (link->shown);
+}
+
+static gboolean
+has_private_use_chars (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c;
+
+      if ((guchar) *p < 0xee)
+        continue;
+      c = g_utf8_get_char (p);
+      if (c >= PLACEHOLDER_FIRST && c <= PLACEHOLDER_LAST)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+append_link_markup (GString       *out,
+                    const WebLink *link)
+{
+  g_autofree char *href = g_markup_escape_text (link->href, -1);
+  g_autofree char *shown = g_markup_escape_text (link->shown, -1);
+
+  g_string_append_printf (out, "<a href=\"%s\">%s</a>", href, shown);
+}
+
+/**
+ * proc_links_to_markup:
+ * @text: (nullable): an abstract, as imported
+ *
+ * Like proc_tex_to_markup(), with each http and https link of @text made
+ * an `<a href="…">` element, as GtkLabel opens them.  Other schemes stay
+ * plain text.
+ *
+ * Returns: (transfer full): Pango markup with links, never %NULL
+ */
+char *
+proc_links_to_markup (const char *text)
+{
+  g_autoptr(GArray) links = NULL;
+  g_autoptr(GString) swapped = NULL;
+  g_autoptr(GString) url = NULL;
+  g_autofree char *converted = NULL;
+  GString *out;
+  const char *p;
+  const char *copied;
+
+  if (text == NULL || strstr (text, "://") == NULL ||
+      !g_utf8_validate (text, -1, NULL) || has_private_use_chars (text))
+    return proc_tex_to_markup (text);
+
+  links = g_array_new (FALSE, FALSE, sizeof (WebLink));
+  g_array_set_clear_func (links, (GDestroyNotify) web_link_clear);
+  swapped = g_string_sized_new (strlen (text));
+  url = g_string_new (NULL);
+
+  for (p = copied = text; *p; p++)
+    {
+      const char *end;
+      gsize taken;
+      WebLink link;
+
+      if ((*p != 'h' && *p != 'H') || (p > text && continues_word (p[-1])) ||
+          !(has_prefix_ci (p, "http://") || has_prefix_ci (p, "https://")) ||
+          links->len > PLACEHOLDER_LAST - PLACEHOLDER_FIRST)
+        continue;
+
+      g_string_truncate (url, 0);
+      end = take_run (p, url);
+      taken = url->len;
+      trim_trailing (url);
+      /* What trimming drops is never an escape, so it maps back one to one */
+      end -= taken - url->len;
+
+      link.shown = g_strdup (url->str);
+      if (!normalize_url (url))
+        {
+          g_free (link.shown);
+          p = end - 1;
+          continue;
+        }
+      link.href = g_strdup (url->str);
+
+      g_string_append_len (swapped, copied, p - copied);
+      g_string_append_unichar (swapped, PLACEHOLDER_FIRST + links->len);
+      g_array_append_val (links, link);
+      copied = end;
+      p = end - 1;
+    }
+
+  if (links->len == 0)
+    return proc_tex_to_markup (text);
+
+  g_string_append (swapped, copied);
+  converted = proc_tex_to_markup (swapped->str);
+
+  out = g_string_sized_new (strlen (converted) + 64 * links->len);
+  for (p = copied = converted; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c;
+
+      if ((guchar) *p < 0xee)
+        continue;
+      c = g_utf8_get_char (p);
+      if (c < PLACEHOLDER_FIRST || c >= PLACEHOLDER_FIRST + links->len)
+        continue;
+
+      g_string_append_len (out, copied, p - copied);
+      append_link_markup (out, &g_array_index (links, WebLink, c - PLACEHOLDER_FIRST));
+      copied = g_utf8_next_char (p);
+    }
+  g_string_append (out, copied);
+
+  return g_string_free (out, FALSE);
 }

@@ -29,6 +29,7 @@ void          proc_link_free             (ProcLink     *link);
 GPtrArray    *proc_links_extract         (const char   *text);
 const char   *proc_link_kind_to_string   (ProcLinkKind  kind);
 ProcLinkKind  proc_link_kind_from_string (const char   *str);
+char         *proc_links_to_markup       (const char   *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLink, proc_link_free)
 

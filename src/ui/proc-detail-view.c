@@ -1,0 +1,811 @@
+/* proc-detail-view.c: the pane that shows one paper
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-detail-view"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "proc-detail-view.h"
+#include "proc-links.h"
+#include "proc-rating.h"
+#include "proc-tag-editor.h"
+#include "proc-utils.h"
+
+#define DEFAULT_AUTOSAVE_DELAY 800
+
+/* Every widget shows a property of the paper and repaints on its notify,
+ * whoever changed it.  Edits go to the store, which updates the paper,
+ * which notifies back: the handlers compare before they write, so an edit
+ * made here comes back as a no-op.  The note is the exception: the user
+ * types ahead of the store, so the editor owns the text until it is saved,
+ * and a notify::note is only taken when nothing is waiting to be saved. */
+struct _ProcDetailView
+{
+  GtkWidget parent_instance;
+
+  ProcStore *store;
+  ProcPaper *paper;
+  GPtrArray *link_rows;
+  guint autosave_delay;
+  guint autosave_source;
+  guint note_dirty : 1;
+  guint loading_note : 1;
+  guint saving_note : 1;
+
+  GtkStack *stack;
+  GtkScrolledWindow *scrolled;
+  GtkEditableLabel *title_label;
+  GtkLabel *derived_title_label;
+  GtkLabel *list_label;
+  GtkWidget *controls;
+  GtkToggleButton *star_button;
+  ProcRating *rating;
+  GtkToggleButton *unread_button;
+  GtkToggleButton *reading_button;
+  GtkToggleButton *read_button;
+  GtkLabel *abstract_label;
+  AdwPreferencesGroup *links_group;
+  ProcTagEditor *tag_editor;
+  GtkTextView *note_view;
+  GtkTextBuffer *note_buffer;
+  GtkLabel *note_status;
+};
+
+G_DEFINE_FINAL_TYPE (ProcDetailView, proc_detail_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_STORE,
+  PROP_PAPER,
+  PROP_AUTOSAVE_DELAY,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+static gboolean save_note (ProcDetailView *self,
+                           gboolean        leaving);
+
+/* GtkEditableLabel keeps its text on one line, and a paper's title is
+ * often wider than the pane: let the label inside it wrap, and let the
+ * entry that replaces it while editing be one line high. */
+static void
+wrap_editable_label (GtkEditableLabel *editable)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (editable));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (!GTK_IS_STACK (child))
+        continue;
+
+      gtk_stack_set_vhomogeneous (GTK_STACK (child), FALSE);
+      for (GtkWidget *page = gtk_widget_get_first_child (child);
+           page != NULL;
+           page = gtk_widget_get_next_sibling (page))
+        {
+          if (GTK_IS_LABEL (page))
+            {
+              gtk_label_set_wrap (GTK_LABEL (page), TRUE);
+              gtk_label_set_wrap_mode (GTK_LABEL (page), PANGO_WRAP_WORD_CHAR);
+            }
+        }
+    }
+}
+
+static void
+set_note_status (ProcDetailView *self,
+                 const char     *status)
+{
+  gtk_label_set_label (self->note_status, status);
+}
+
+static void
+update_title (ProcDetailView *self)
+{
+  const char *user_title;
+  g_autofree char *derived = NULL;
+
+  if (self->paper == NULL)
+    return;
+
+  /* Never pull the text from under the user's fingers. */
+  if (!gtk_editable_label_get_editing (self->title_label))
+    gtk_editable_set_text (GTK_EDITABLE (self->title_label), proc_paper_get_title (self->paper));
+
+  user_title = proc_paper_get_user_title (self->paper);
+  if (user_title != NULL)
+    {
+      /* Translators: shown under a title the user gave; %s is the title derived from the abstract */
+      derived = g_strdup_printf (_("Derived title: %s"), proc_paper_get_derived_title (self->paper));
+      gtk_label_set_label (self->derived_title_label, derived);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->derived_title_label), user_title != NULL);
+}
+
+static void
+update_list_name (ProcDetailView *self)
+{
+  const char *name = self->paper ? proc_paper_get_list_name (self->paper) : NULL;
+
+  gtk_label_set_label (self->list_label, name ? name : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->list_label), name != NULL && *name != '\0');
+}
+
+static void
+update_star (ProcDetailView *self)
+{
+  gboolean starred;
+
+  if (self->paper == NULL)
+    return;
+
+  starred = proc_paper_get_starred (self->paper);
+  gtk_toggle_button_set_active (self->star_button, starred);
+  gtk_button_set_icon_name (GTK_BUTTON (self->star_button),
+                            starred ? "starred-symbolic" : "non-starred-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->star_button),
+                               starred ? _("Unstar") : _("Star"));
+}
+
+static void
+update_rating (ProcDetailView *self)
+{
+  if (self->paper != NULL)
+    proc_rating_set_value (self->rating, proc_paper_get_rating (self->paper));
+}
+
+static GtkToggleButton *
+read_state_button (ProcDetailView *self,
+                   ProcReadState   state)
+{
+  switch (state)
+    {
+    case PROC_READ_STATE_READING:
+      return self->reading_button;
+    case PROC_READ_STATE_READ:
+      return self->read_button;
+    case PROC_READ_STATE_UNREAD:
+    default:
+      return self->unread_button;
+    }
+}
+
+static void
+update_read_state (ProcDetailView *self)
+{
+  if (self->paper != NULL)
+    gtk_toggle_button_set_active (read_state_button (self, proc_paper_get_read_state (self->paper)), TRUE);
+}
+
+static void
+update_abstract (ProcDetailView *self)
+{
+  g_autofree char *markup = NULL;
+
+  if (self->paper == NULL)
+    return;
+
+  markup = proc_links_to_markup (proc_paper_get_abstract (self->paper));
+  gtk_label_set_markup (self->abstract_label, markup);
+}
+
+static void
+link_row_activated_cb (AdwActionRow *row,
+                       gpointer      user_data)
+{
+  const char *url = g_object_get_data (G_OBJECT (row), "url");
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (row));
+
+  gtk_show_uri (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, url, GDK_CURRENT_TIME);
+}
+
+static GtkWidget *
+link_row_new (const char *url,
+              gboolean    is_code)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name (is_code ? "proceedings-code-symbolic" : "web-browser-symbolic");
+  const char *shown = url;
+
+  if (g_str_has_prefix (shown, "https://"))
+    shown += strlen ("https://");
+  else if (g_str_has_prefix (shown, "http://"))
+    shown += strlen ("http://");
+
+  /* URLs hold "&", which is not markup. */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), shown);
+  if (is_code)
+    /* Translators: under the link to a paper's source code */
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("Code"));
+  gtk_widget_set_tooltip_text (row, url);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("adw-external-link-symbolic"));
+
+  g_object_set_data_full (G_OBJECT (row), "url", g_strdup (url), g_free);
+  g_signal_connect (row, "activated", G_CALLBACK (link_row_activated_cb), NULL);
+
+  return row;
+}
+
+static void
+update_links (ProcDetailView *self)
+{
+  const char * const *links;
+  const char *code_url;
+
+  for (guint i = 0; i < self->link_rows->len; i++)
+    adw_preferences_group_remove (self->links_group, g_ptr_array_index (self->link_rows, i));
+  g_ptr_array_set_size (self->link_rows, 0);
+
+  if (self->paper == NULL)
+    return;
+
+  /* The code first: it is what most people look for. */
+  code_url = proc_paper_get_code_url (self->paper);
+  if (code_url != NULL)
+    g_ptr_array_add (self->link_rows, link_row_new (code_url, TRUE));
+
+  links = proc_paper_get_links (self->paper);
+  for (guint i = 0; links[i] != NULL; i++)
+    if (g_strcmp0 (links[i], code_url) != 0)
+      g_ptr_array_add (self->link_rows, link_row_new (links[i], FALSE));
+
+  for (guint i = 0; i < self->link_rows->len; i++)
+    adw_preferences_group_add (self->links_group, g_ptr_array_index (self->link_rows, i));
+  gtk_widget_set_visible (GTK_WIDGET (self->links_group), self->link_rows->len > 0);
+}
+
+static void
+load_note (ProcDetailView *self)
+{
+  const char *note = self->paper ? proc_paper_get_note (self->paper) : "";
+  g_autofree char *shown = NULL;
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (self->note_buffer, &start, &end);
+  shown = gtk_text_buffer_get_text (self->note_buffer, &start, &end, FALSE);
+  if (g_strcmp0 (shown, note) == 0)
+    return;
+
+  self->loading_note = TRUE;
+  gtk_text_buffer_set_text (self->note_buffer, note, -1);
+  self->loading_note = FALSE;
+}
+
+static void
+note_changed_cb (ProcDetailView *self)
+{
+  /* Our own save echoing back, or a change elsewhere while the user has
+   * text waiting: the editor's text wins and will be saved. */
+  if (self->saving_note || self->note_dirty)
+    return;
+
+  load_note (self);
+}
+
+static void
+update_editable (ProcDetailView *self)
+{
+  gboolean editable = self->store != NULL && self->paper != NULL;
+
+  gtk_editable_set_editable (GTK_EDITABLE (self->title_label), editable);
+  gtk_widget_set_sensitive (self->controls, editable);
+  gtk_text_view_set_editable (self->note_view, editable);
+}
+
+static void
+report_error (ProcDetailView *self,
+              const GError   *error)
+{
+  proc_widget_show_error (GTK_WIDGET (self), error);
+}
+
+static void
+title_editing_cb (ProcDetailView *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text;
+
+  if (gtk_editable_label_get_editing (self->title_label) || self->paper == NULL || self->store == NULL)
+    return;
+
+  /* Escape puts the old text back, so an unchanged text is also a cancel. */
+  text = gtk_editable_get_text (GTK_EDITABLE (self->title_label));
+  if (g_strcmp0 (text, proc_paper_get_title (self->paper)) != 0 &&
+      !proc_store_set_user_title (self->store, proc_paper_get_id (self->paper), text, &error))
+    report_error (self, error);
+
+  /* An empty title, or one the store refused: show what the paper has. */
+  update_title (self);
+}
+
+static void
+star_toggled_cb (ProcDetailView *self)
+{
+  gboolean active = gtk_toggle_button_get_active (self->star_button);
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  if (self->paper == NULL || self->store == NULL || active == proc_paper_get_starred (self->paper))
+    return;
+
+  id = proc_paper_get_id (self->paper);
+  if (!proc_store_set_starred (self->store, &id, 1, active, &error))
+    report_error (self, error);
+  update_star (self);
+}
+
+static void
+rating_changed_cb (ProcDetailView *self)
+{
+  int value = proc_rating_get_value (self->rating);
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  if (self->paper == NULL || self->store == NULL || value == proc_paper_get_rating (self->paper))
+    return;
+
+  id = proc_paper_get_id (self->paper);
+  if (!proc_store_set_rating (self->store, &id, 1, value, &error))
+    report_error (self, error);
+  update_rating (self);
+}
+
+static void
+read_state_toggled_cb (ProcDetailView  *self,
+                       GtkToggleButton *button)
+{
+  ProcReadState state;
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  /* The button that went up follows the one that went down. */
+  if (!gtk_toggle_button_get_active (button) || self->paper == NULL || self->store == NULL)
+    return;
+
+  if (button == self->reading_button)
+    state = PROC_READ_STATE_READING;
+  else if (button == self->read_button)
+    state = PROC_READ_STATE_READ;
+  else
+    state = PROC_READ_STATE_UNREAD;
+
+  if (state == proc_paper_get_read_state (self->paper))
+    return;
+
+  id = proc_paper_get_id (self->paper);
+  if (!proc_store_set_read_state (self->store, &id, 1, state, &error))
+    report_error (self, error);
+  update_read_state (self);
+}
+
+static gboolean
+autosave_cb (gpointer data)
+{
+  ProcDetailView *self = data;
+
+  self->autosave_source = 0;
+  save_note (self, FALSE);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+note_buffer_changed_cb (ProcDetailView *self)
+{
+  if (self->loading_note || self->paper == NULL)
+    return;
+
+  self->note_dirty = TRUE;
+  /* Translators: under the note while it waits to be saved */
+  set_note_status (self, _("Saving…"));
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  self->autosave_source = g_timeout_add (self->autosave_delay, autosave_cb, self);
+}
+
+/* Writes the note to the library if it changed.  When @leaving, the
+ * status line is about to show another paper, so a failure is told in a
+ * toast as well. */
+static gboolean
+save_note (ProcDetailView *self,
+           gboolean        leaving)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *status = NULL;
+  GtkTextIter start, end;
+  gboolean saved;
+
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+
+  if (!self->note_dirty || self->paper == NULL)
+    return TRUE;
+
+  if (self->store == NULL)
+    {
+      g_set_error_literal (&error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                           _("There is no library to save the note in"));
+      saved = FALSE;
+    }
+  else
+    {
+      gtk_text_buffer_get_bounds (self->note_buffer, &start, &end);
+      text = gtk_text_buffer_get_text (self->note_buffer, &start, &end, FALSE);
+
+      self->saving_note = TRUE;
+      saved = proc_store_set_note (self->store, proc_paper_get_id (self->paper), text, &error);
+      self->saving_note = FALSE;
+    }
+
+  if (saved)
+    {
+      self->note_dirty = FALSE;
+      /* Translators: under the note once it is in the library */
+      set_note_status (self, _("Saved"));
+      return TRUE;
+    }
+
+  /* Translators: under the note; %s says why the library refused it */
+  status = g_strdup_printf (_("Not saved: %s"), error->message);
+  set_note_status (self, status);
+  /* The text stays in the editor, and the next change tries again. */
+  if (leaving)
+    report_error (self, error);
+
+  return FALSE;
+}
+
+static void
+focus_tags_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  proc_detail_view_focus_tags (PROC_DETAIL_VIEW (widget));
+}
+
+static void
+focus_note_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  proc_detail_view_focus_note (PROC_DETAIL_VIEW (widget));
+}
+
+static void
+proc_detail_view_dispose (GObject *object)
+{
+  ProcDetailView *self = (ProcDetailView *)object;
+  GtkWidget *child;
+
+  /* The last keystrokes go to the library even if nobody asked. */
+  save_note (self, FALSE);
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+
+  if (self->paper != NULL)
+    g_signal_handlers_disconnect_by_data (self->paper, self);
+  g_clear_object (&self->paper);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->link_rows, g_ptr_array_unref);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_DETAIL_VIEW);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (proc_detail_view_parent_class)->dispose (object);
+}
+
+static void
+proc_detail_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  ProcDetailView *self = PROC_DETAIL_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+
+    case PROP_PAPER:
+      g_value_set_object (value, self->paper);
+      break;
+
+    case PROP_AUTOSAVE_DELAY:
+      g_value_set_uint (value, self->autosave_delay);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+proc_detail_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  ProcDetailView *self = PROC_DETAIL_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      proc_detail_view_set_store (self, g_value_get_object (value));
+      break;
+
+    case PROP_PAPER:
+      proc_detail_view_set_paper (self, g_value_get_object (value));
+      break;
+
+    case PROP_AUTOSAVE_DELAY:
+      proc_detail_view_set_autosave_delay (self, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+proc_detail_view_class_init (ProcDetailViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = proc_detail_view_dispose;
+  object_class->get_property = proc_detail_view_get_property;
+  object_class->set_property = proc_detail_view_set_property;
+
+  properties [PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL,
+                         PROC_TYPE_STORE,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties [PROP_PAPER] =
+    g_param_spec_object ("paper", NULL, NULL,
+                         PROC_TYPE_PAPER,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ProcDetailView:autosave-delay:
+   *
+   * How long, in milliseconds, the note waits after the last keystroke
+   * before it is saved.
+   */
+  properties [PROP_AUTOSAVE_DELAY] =
+    g_param_spec_uint ("autosave-delay", NULL, NULL,
+                       0, 60000, DEFAULT_AUTOSAVE_DELAY,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-detail-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, stack);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, title_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, derived_title_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, list_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, controls);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, star_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, rating);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, unread_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, reading_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, read_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, abstract_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, links_group);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, tag_editor);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, note_view);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, note_buffer);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, note_status);
+  gtk_widget_class_bind_template_callback (widget_class, title_editing_cb);
+  gtk_widget_class_bind_template_callback (widget_class, star_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rating_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, read_state_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, note_buffer_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "detail.focus-tags", NULL, focus_tags_action);
+  gtk_widget_class_install_action (widget_class, "detail.focus-note", NULL, focus_note_action);
+  /* Bubbling up from the buttons and labels; entries and the note take
+   * the letters themselves. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, 0, "detail.focus-tags", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, 0, "detail.focus-note", NULL);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "detailview");
+
+  g_type_ensure (PROC_TYPE_RATING);
+  g_type_ensure (PROC_TYPE_TAG_EDITOR);
+}
+
+static void
+proc_detail_view_init (ProcDetailView *self)
+{
+  self->autosave_delay = DEFAULT_AUTOSAVE_DELAY;
+  self->link_rows = g_ptr_array_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  wrap_editable_label (self->title_label);
+  update_editable (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->links_group), FALSE);
+}
+
+GtkWidget *
+proc_detail_view_new (void)
+{
+  return g_object_new (PROC_TYPE_DETAIL_VIEW, NULL);
+}
+
+ProcStore *
+proc_detail_view_get_store (ProcDetailView *self)
+{
+  g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), NULL);
+
+  return self->store;
+}
+
+void
+proc_detail_view_set_store (ProcDetailView *self,
+                            ProcStore      *store)
+{
+  g_return_if_fail (PROC_IS_DETAIL_VIEW (self));
+  g_return_if_fail (!store || PROC_IS_STORE (store));
+
+  if (self->store == store)
+    return;
+
+  /* What was typed belongs in the library it was typed for. */
+  save_note (self, TRUE);
+
+  g_set_object (&self->store, store);
+  proc_tag_editor_set_store (self->tag_editor, store);
+  update_editable (self);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_STORE]);
+}
+
+/**
+ * proc_detail_view_get_paper:
+ *
+ * Returns: (transfer none) (nullable): the paper shown
+ */
+ProcPaper *
+proc_detail_view_get_paper (ProcDetailView *self)
+{
+  g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), NULL);
+
+  return self->paper;
+}
+
+/**
+ * proc_detail_view_set_paper:
+ * @paper: (nullable): the paper to show, or %NULL for none
+ *
+ * Shows @paper, after saving a pending note and a title being edited to
+ * the paper shown before.
+ */
+void
+proc_detail_view_set_paper (ProcDetailView *self,
+                            ProcPaper      *paper)
+{
+  static const char * const notifications[] = {
+    "notify::title", "notify::derived-title", "notify::user-title",
+  };
+
+  g_return_if_fail (PROC_IS_DETAIL_VIEW (self));
+  g_return_if_fail (!paper || PROC_IS_PAPER (paper));
+
+  if (self->paper == paper)
+    return;
+
+  /* Both finish on the paper they were started on. */
+  gtk_editable_label_stop_editing (self->title_label, TRUE);
+  save_note (self, TRUE);
+
+  if (self->paper != NULL)
+    g_signal_handlers_disconnect_by_data (self->paper, self);
+  g_set_object (&self->paper, paper);
+
+  if (paper != NULL)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (notifications); i++)
+        g_signal_connect_object (paper, notifications[i], G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::list-name", G_CALLBACK (update_list_name), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::starred", G_CALLBACK (update_star), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::rating", G_CALLBACK (update_rating), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::read-state", G_CALLBACK (update_read_state), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::abstract", G_CALLBACK (update_abstract), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::links", G_CALLBACK (update_links), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::code-url", G_CALLBACK (update_links), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::note", G_CALLBACK (note_changed_cb), self, G_CONNECT_SWAPPED);
+    }
+
+  self->note_dirty = FALSE;
+  set_note_status (self, "");
+  load_note (self);
+
+  update_title (self);
+  update_list_name (self);
+  update_star (self);
+  update_rating (self);
+  update_read_state (self);
+  update_abstract (self);
+  update_links (self);
+  proc_tag_editor_set_paper (self->tag_editor, paper);
+  update_editable (self);
+
+  gtk_stack_set_visible_child_name (self->stack, paper ? "paper" : "empty");
+  /* A new paper is read from its top. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scrolled), 0);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PAPER]);
+}
+
+guint
+proc_detail_view_get_autosave_delay (ProcDetailView *self)
+{
+  g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), DEFAULT_AUTOSAVE_DELAY);
+
+  return self->autosave_delay;
+}
+
+void
+proc_detail_view_set_autosave_delay (ProcDetailView *self,
+                                     guint           delay_ms)
+{
+  g_return_if_fail (PROC_IS_DETAIL_VIEW (self));
+
+  if (self->autosave_delay == delay_ms)
+    return;
+
+  self->autosave_delay = delay_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_AUTOSAVE_DELAY]);
+}
+
+void
+proc_detail_view_focus_tags (ProcDetailView *self)
+{
+  g_return_if_fail (PROC_IS_DETAIL_VIEW (self));
+
+  if (self->paper != NULL)
+    proc_tag_editor_focus_entry (self->tag_editor);
+}
+
+void
+proc_detail_view_focus_note (ProcDetailView *self)
+{
+  g_return_if_fail (PROC_IS_DETAIL_VIEW (self));
+
+  if (self->paper != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->note_view));
+}
+
+/**
+ * proc_detail_view_save_note:
+ *
+ * Saves the note now if it has changes waiting for the autosave delay:
+ * before the window closes, say.  A failure is shown under the note and
+ * in a toast, and the text stays in the editor.
+ *
+ * Returns: %TRUE if the note is in the library
+ */
+gboolean
+proc_detail_view_save_note (ProcDetailView *self)
+{
+  g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), FALSE);
+
+  return save_note (self, TRUE);
+}
