@@ -99,6 +99,27 @@ wrap_editable_label (GtkEditableLabel *editable)
     }
 }
 
+/* GTK 4.8's GtkEditableLabel, when it loses the focus, starts a timeout
+ * with its focus controller as the data, and does not remove it when it is
+ * destroyed: closing the window while the title has the focus would run it
+ * on a freed controller.  Remove it with the label. */
+static void
+title_destroy_cb (GtkWidget *label)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (label);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      GSource *source;
+
+      if (!GTK_IS_EVENT_CONTROLLER_FOCUS (controller))
+        continue;
+      while ((source = g_main_context_find_source_by_user_data (NULL, controller)))
+        g_source_destroy (source);
+    }
+}
+
 static void
 set_note_status (ProcDetailView *self,
                  const char     *status)
@@ -639,6 +660,7 @@ proc_detail_view_init (ProcDetailView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   wrap_editable_label (self->title_label);
+  g_signal_connect (self->title_label, "destroy", G_CALLBACK (title_destroy_cb), NULL);
   update_editable (self);
   gtk_widget_set_visible (GTK_WIDGET (self->links_group), FALSE);
 }
