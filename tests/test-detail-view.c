@@ -246,6 +246,16 @@ test_empty (Fixture       *fixture,
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "paper");
 }
 
+static int
+min_width (Fixture *fixture)
+{
+  int minimum;
+
+  gtk_widget_measure (GTK_WIDGET (fixture->view), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &minimum, NULL, NULL, NULL);
+  return minimum;
+}
+
 static void
 rename_to (Fixture    *fixture,
            const char *text,
@@ -297,6 +307,15 @@ test_title (Fixture       *fixture,
   /* Another view renames it: the label follows. */
   g_assert_true (proc_store_set_user_title (fixture->store, proc_paper_get_id (paper), "Elsewhere", NULL));
   g_assert_cmpstr (gtk_editable_get_text (title), ==, "Elsewhere");
+
+  /* A long title wraps, and editing it does not widen the pane: it fits
+   * the narrowest window, 360 pixels. */
+  rename_to (fixture, "HopNet: a resource-aware, task-adaptive, sparse model of marsupial "
+                      "locomotion at the data-scarce edge of the outback", TRUE);
+  g_assert_cmpint (min_width (fixture), <=, 360);
+  gtk_editable_label_start_editing (GTK_EDITABLE_LABEL (title));
+  g_assert_cmpint (min_width (fixture), <=, 360);
+  gtk_editable_label_stop_editing (GTK_EDITABLE_LABEL (title), FALSE);
 
   rename_to (fixture, "", TRUE);
   g_assert_null (proc_paper_get_user_title (paper));

@@ -73,8 +73,9 @@ static gboolean save_note (ProcDetailView *self,
                            gboolean        leaving);
 
 /* GtkEditableLabel keeps its text on one line, and a paper's title is
- * often wider than the pane: let the label inside it wrap, and let the
- * entry that replaces it while editing be one line high. */
+ * often wider than the pane: let the label inside it wrap.  (Its stack
+ * stays homogeneous: otherwise, while editing, GTK 4.8 asks the label for
+ * its width at one line's height, and the pane grows to the whole title.) */
 static void
 wrap_editable_label (GtkEditableLabel *editable)
 {
@@ -85,7 +86,6 @@ wrap_editable_label (GtkEditableLabel *editable)
       if (!GTK_IS_STACK (child))
         continue;
 
-      gtk_stack_set_vhomogeneous (GTK_STACK (child), FALSE);
       for (GtkWidget *page = gtk_widget_get_first_child (child);
            page != NULL;
            page = gtk_widget_get_next_sibling (page))
