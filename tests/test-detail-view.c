@@ -631,6 +631,7 @@ test_note_autosave (Fixture       *fixture,
 
   wait_ms (400);
   g_assert_cmpstr (note_status (fixture), ==, "Saved");
+  g_assert_false (gtk_widget_has_css_class (child (fixture, "note_status", GTK_TYPE_LABEL), "error"));
   g_assert_cmpstr (proc_paper_get_note (paper), ==, "Hops are elastic.");
   fresh = reread (fixture, paper);
   g_assert_cmpstr (proc_paper_get_note (fresh), ==, "Hops are elastic.");
@@ -720,6 +721,7 @@ test_note_error (Fixture       *fixture,
   type_note (fixture, "Lost?");
   wait_ms (200);
   g_assert_cmpstr (note_status (fixture), ==, "Not saved: The paper is no longer in the library");
+  g_assert_true (gtk_widget_has_css_class (child (fixture, "note_status", GTK_TYPE_LABEL), "error"));
   text = buffer_text (fixture);
   g_assert_cmpstr (text, ==, "Lost?");
 

@@ -57,6 +57,9 @@ struct _ProcDetailView
   GtkLabel *note_status;
 };
 
+static gboolean save_note (ProcDetailView *self,
+                           gboolean        leaving);
+
 G_DEFINE_FINAL_TYPE (ProcDetailView, proc_detail_view, GTK_TYPE_WIDGET)
 
 enum {
@@ -68,9 +71,6 @@ enum {
 };
 
 static GParamSpec *properties [N_PROPS];
-
-static gboolean save_note (ProcDetailView *self,
-                           gboolean        leaving);
 
 /* GtkEditableLabel keeps its text on one line, and a paper's title is
  * often wider than the pane: let the label inside it wrap.  (Its stack
@@ -122,9 +122,22 @@ title_destroy_cb (GtkWidget *label)
 
 static void
 set_note_status (ProcDetailView *self,
-                 const char     *status)
+                 const char     *status,
+                 gboolean        is_error)
 {
   gtk_label_set_label (self->note_status, status);
+
+  /* A refusal must stand out from the dim "Saved". */
+  if (is_error)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->note_status), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (self->note_status), "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->note_status), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->note_status), "dim-label");
+    }
 }
 
 static void
@@ -429,7 +442,7 @@ note_buffer_changed_cb (ProcDetailView *self)
 
   self->note_dirty = TRUE;
   /* Translators: under the note while it waits to be saved */
-  set_note_status (self, _("Saving…"));
+  set_note_status (self, _("Saving…"), FALSE);
 
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   self->autosave_source = g_timeout_add (self->autosave_delay, autosave_cb, self);
@@ -473,13 +486,13 @@ save_note (ProcDetailView *self,
     {
       self->note_dirty = FALSE;
       /* Translators: under the note once it is in the library */
-      set_note_status (self, _("Saved"));
+      set_note_status (self, _("Saved"), FALSE);
       return TRUE;
     }
 
   /* Translators: under the note; %s says why the library refused it */
   status = g_strdup_printf (_("Not saved: %s"), error->message);
-  set_note_status (self, status);
+  set_note_status (self, status, TRUE);
   /* The text stays in the editor, and the next change tries again. */
   if (leaving)
     report_error (self, error);
@@ -756,7 +769,7 @@ proc_detail_view_set_paper (ProcDetailView *self,
     }
 
   self->note_dirty = FALSE;
-  set_note_status (self, "");
+  set_note_status (self, "", FALSE);
   load_note (self);
 
   update_title (self);
