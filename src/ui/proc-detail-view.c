@@ -57,6 +57,9 @@ struct _ProcDetailView
   GtkLabel *note_status;
 };
 
+static gboolean save_note (ProcDetailView *self,
+                           gboolean        leaving);
+
 G_DEFINE_FINAL_TYPE (ProcDetailView, proc_detail_view, GTK_TYPE_WIDGET)
 
 enum {
@@ -69,12 +72,10 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 
-static gboolean save_note (ProcDetailView *self,
-                           gboolean        leaving);
-
 /* GtkEditableLabel keeps its text on one line, and a paper's title is
- * often wider than the pane: let the label inside it wrap, and let the
- * entry that replaces it while editing be one line high. */
+ * often wider than the pane: let the label inside it wrap.  (Its stack
+ * stays homogeneous: otherwise, while editing, GTK 4.8 asks the label for
+ * its width at one line's height, and the pane grows to the whole title.) */
 static void
 wrap_editable_label (GtkEditableLabel *editable)
 {
@@ -85,7 +86,6 @@ wrap_editable_label (GtkEditableLabel *editable)
       if (!GTK_IS_STACK (child))
         continue;
 
-      gtk_stack_set_vhomogeneous (GTK_STACK (child), FALSE);
       for (GtkWidget *page = gtk_widget_get_first_child (child);
            page != NULL;
            page = gtk_widget_get_next_sibling (page))
@@ -99,11 +99,45 @@ wrap_editable_label (GtkEditableLabel *editable)
     }
 }
 
+/* GTK 4.8's GtkEditableLabel, when it loses the focus, starts a timeout
+ * with its focus controller as the data, and does not remove it when it is
+ * destroyed: closing the window while the title has the focus would run it
+ * on a freed controller.  Remove it with the label. */
+static void
+title_destroy_cb (GtkWidget *label)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (label);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      GSource *source;
+
+      if (!GTK_IS_EVENT_CONTROLLER_FOCUS (controller))
+        continue;
+      while ((source = g_main_context_find_source_by_user_data (NULL, controller)))
+        g_source_destroy (source);
+    }
+}
+
 static void
 set_note_status (ProcDetailView *self,
-                 const char     *status)
+                 const char     *status,
+                 gboolean        is_error)
 {
   gtk_label_set_label (self->note_status, status);
+
+  /* A refusal must stand out from the dim "Saved". */
+  if (is_error)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->note_status), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (self->note_status), "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->note_status), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->note_status), "dim-label");
+    }
 }
 
 static void
@@ -408,7 +442,7 @@ note_buffer_changed_cb (ProcDetailView *self)
 
   self->note_dirty = TRUE;
   /* Translators: under the note while it waits to be saved */
-  set_note_status (self, _("Saving…"));
+  set_note_status (self, _("Saving…"), FALSE);
 
   g_clear_handle_id (&self->autosave_source, g_source_remove);
   self->autosave_source = g_timeout_add (self->autosave_delay, autosave_cb, self);
@@ -452,13 +486,13 @@ save_note (ProcDetailView *self,
     {
       self->note_dirty = FALSE;
       /* Translators: under the note once it is in the library */
-      set_note_status (self, _("Saved"));
+      set_note_status (self, _("Saved"), FALSE);
       return TRUE;
     }
 
   /* Translators: under the note; %s says why the library refused it */
   status = g_strdup_printf (_("Not saved: %s"), error->message);
-  set_note_status (self, status);
+  set_note_status (self, status, TRUE);
   /* The text stays in the editor, and the next change tries again. */
   if (leaving)
     report_error (self, error);
@@ -639,6 +673,7 @@ proc_detail_view_init (ProcDetailView *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   wrap_editable_label (self->title_label);
+  g_signal_connect (self->title_label, "destroy", G_CALLBACK (title_destroy_cb), NULL);
   update_editable (self);
   gtk_widget_set_visible (GTK_WIDGET (self->links_group), FALSE);
 }
@@ -734,7 +769,7 @@ proc_detail_view_set_paper (ProcDetailView *self,
     }
 
   self->note_dirty = FALSE;
-  set_note_status (self, "");
+  set_note_status (self, "", FALSE);
   load_note (self);
 
   update_title (self);

@@ -265,8 +265,13 @@ suggestion_row_new (gpointer item,
   g_autofree char *count_text = g_strdup_printf ("%u", proc_collection_get_count (tag));
   GtkWidget *count = gtk_label_new (count_text);
 
-  if (dot != NULL)
-    gtk_box_append (GTK_BOX (box), dot);
+  /* The names line up whether or not their tag has a colour. */
+  if (dot == NULL)
+    {
+      dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      gtk_widget_set_size_request (dot, 8, -1);
+    }
+  gtk_box_append (GTK_BOX (box), dot);
 
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);

@@ -1,0 +1,908 @@
+/* test-detail-view.c: the detail pane, driven in a real window on a new library
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "proc-detail-view.h"
+#include "proc-importer.h"
+#include "proc-rating.h"
+#include "proc-store.h"
+#include "proc-tag-editor.h"
+
+/* Three papers in the conference-list format: one with math and a code
+ * link, one with a project page, one with no link at all. */
+static const char list_text[] =
+  "Detail View Workshop\n"
+  "\n"
+  "We propose HopNet, a model of marsupial locomotion that needs $\\frac{N^2d^2}{M}$ "
+  "memory accesses per hop. Code is available at https://github.com/kangaroo/hopnet.\n"
+  "\n"
+  "We introduce PouchBench, a benchmark of pouch dynamics at scale. "
+  "The project page is https://pouch.example.org/bench for the curious.\n"
+  "\n"
+  "Wombats produce cubic droppings, and this study measures how often they do so.\n";
+
+typedef struct
+{
+  char *dir;
+  char *path;
+  ProcStore *store;
+  ProcPaper *papers[3];
+  GtkWindow *window;
+  AdwToastOverlay *overlay;
+  ProcDetailView *view;
+} Fixture;
+
+/* Runs the main loop for @ms milliseconds: frames, timeouts, idles. */
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+}
+
+/* A widget of our templates, by its id there; libadwaita's templates use
+ * some of the same ids, hence the type. */
+static GtkWidget *
+find_by_id (GtkWidget  *root,
+            const char *id,
+            GType       type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) &&
+      g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (root)), id) == 0)
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_id (child, id, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static GtkWidget *
+child (Fixture    *fixture,
+       const char *id,
+       GType       type)
+{
+  GtkWidget *widget = find_by_id (GTK_WIDGET (fixture->view), id, type);
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+static GtkWidget *
+find_button_with_tooltip (GtkWidget  *root,
+                          const char *tooltip)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return root;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button_with_tooltip (c, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static guint
+count_children (GtkWidget *widget)
+{
+  guint n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    n++;
+
+  return n;
+}
+
+/* A label somewhere under @root that reads @text. */
+static gboolean
+shows_label (GtkWidget  *root,
+             const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    if (shows_label (c, text))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* The paper as a second connection reads it from the file. */
+static ProcPaper *
+reread (Fixture   *fixture,
+        ProcPaper *paper)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) other = proc_store_open (fixture->path, &error);
+  ProcPaper *fresh;
+
+  g_assert_no_error (error);
+  fresh = proc_store_get_paper (other, proc_paper_get_id (paper));
+  g_assert_nonnull (fresh);
+  g_assert_true (fresh != paper);
+
+  return fresh;
+}
+
+static char *
+buffer_text (Fixture *fixture)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (fixture, "note_view", GTK_TYPE_TEXT_VIEW)));
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static void
+type_note (Fixture    *fixture,
+           const char *text)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (child (fixture, "note_view", GTK_TYPE_TEXT_VIEW)));
+
+  gtk_text_buffer_insert_at_cursor (buffer, text, -1);
+}
+
+static const char *
+note_status (Fixture *fixture)
+{
+  return gtk_label_get_text (GTK_LABEL (child (fixture, "note_status", GTK_TYPE_LABEL)));
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GArray) ids = NULL;
+  GtkWidget *view;
+
+  fixture->dir = g_dir_make_tmp ("proceedings-detail-XXXXXX", NULL);
+  fixture->path = g_build_filename (fixture->dir, "library.db", NULL);
+  fixture->store = proc_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+
+  stream = g_memory_input_stream_new_from_data (list_text, sizeof list_text - 1, NULL);
+  report = proc_importer_import_stream (fixture->store, stream, "workshop.txt", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+
+  ids = proc_store_query_ids (fixture->store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 3);
+  for (guint i = 0; i < 3; i++)
+    fixture->papers[i] = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, i));
+
+  /* As in the window: in a toast overlay, so errors become toasts. */
+  view = proc_detail_view_new ();
+  fixture->view = PROC_DETAIL_VIEW (view);
+  fixture->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  adw_toast_overlay_set_child (fixture->overlay, view);
+  fixture->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (fixture->window, 800, 900);
+  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->overlay));
+
+  proc_detail_view_set_store (fixture->view, fixture->store);
+  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
+  gtk_window_present (fixture->window);
+  wait_ms (100);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (fixture->window);
+  wait_ms (10);
+
+  for (guint i = 0; i < 3; i++)
+    g_clear_object (&fixture->papers[i]);
+  g_clear_object (&fixture->store);
+  g_clear_pointer (&fixture->path, g_free);
+  g_clear_pointer (&fixture->dir, g_free);
+}
+
+/* No paper: a status page says so; a paper: its page. */
+static void
+test_empty (Fixture       *fixture,
+            gconstpointer  data)
+{
+  GtkStack *stack = GTK_STACK (child (fixture, "stack", GTK_TYPE_STACK));
+
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "paper");
+  g_assert_true (proc_detail_view_get_paper (fixture->view) == fixture->papers[0]);
+
+  proc_detail_view_set_paper (fixture->view, NULL);
+  wait_ms (50);
+  g_assert_null (proc_detail_view_get_paper (fixture->view));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+  g_assert_true (shows_label (GTK_WIDGET (fixture->view), "No Paper Selected"));
+
+  proc_detail_view_set_paper (fixture->view, fixture->papers[1]);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "paper");
+}
+
+static int
+min_width (Fixture *fixture)
+{
+  int minimum;
+
+  gtk_widget_measure (GTK_WIDGET (fixture->view), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &minimum, NULL, NULL, NULL);
+  return minimum;
+}
+
+static void
+rename_to (Fixture    *fixture,
+           const char *text,
+           gboolean    commit)
+{
+  GtkEditableLabel *title = GTK_EDITABLE_LABEL (child (fixture, "title_label", GTK_TYPE_EDITABLE_LABEL));
+
+  gtk_editable_label_start_editing (title);
+  g_assert_true (gtk_editable_label_get_editing (title));
+  gtk_editable_set_text (GTK_EDITABLE (title), text);
+  gtk_editable_label_stop_editing (title, commit);
+}
+
+/* The title shows the derived one; renaming in place reaches the file;
+ * Escape keeps the old title; an empty one gives the derived one back. */
+static void
+test_title (Fixture       *fixture,
+            gconstpointer  data)
+{
+  ProcPaper *paper = fixture->papers[0];
+  GtkEditable *title = GTK_EDITABLE (child (fixture, "title_label", GTK_TYPE_EDITABLE_LABEL));
+  GtkWidget *derived = child (fixture, "derived_title_label", GTK_TYPE_LABEL);
+  g_autofree char *derived_title = g_strdup (proc_paper_get_derived_title (paper));
+  g_autofree char *derived_text = NULL;
+  g_autoptr(ProcPaper) fresh = NULL;
+
+  g_assert_true (g_str_has_prefix (derived_title, "HopNet"));
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, derived_title);
+  g_assert_false (gtk_widget_get_visible (derived));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "list_label", GTK_TYPE_LABEL))), ==,
+                   "Detail View Workshop");
+
+  rename_to (fixture, "  Kangaroo Hops  ", TRUE);
+  g_assert_cmpstr (proc_paper_get_user_title (paper), ==, "Kangaroo Hops");
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, "Kangaroo Hops");
+  fresh = reread (fixture, paper);
+  g_assert_cmpstr (proc_paper_get_user_title (fresh), ==, "Kangaroo Hops");
+  g_clear_object (&fresh);
+
+  derived_text = g_strdup_printf ("Derived title: %s", derived_title);
+  g_assert_true (gtk_widget_get_visible (derived));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (derived)), ==, derived_text);
+
+  /* Escape */
+  rename_to (fixture, "Never Saved", FALSE);
+  g_assert_cmpstr (proc_paper_get_user_title (paper), ==, "Kangaroo Hops");
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, "Kangaroo Hops");
+
+  /* Another view renames it: the label follows. */
+  g_assert_true (proc_store_set_user_title (fixture->store, proc_paper_get_id (paper), "Elsewhere", NULL));
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, "Elsewhere");
+
+  /* A long title wraps, and editing it does not widen the pane: it fits
+   * the narrowest window, 360 pixels. */
+  rename_to (fixture, "HopNet: a resource-aware, task-adaptive, sparse model of marsupial "
+                      "locomotion at the data-scarce edge of the outback", TRUE);
+  g_assert_cmpint (min_width (fixture), <=, 360);
+  gtk_editable_label_start_editing (GTK_EDITABLE_LABEL (title));
+  g_assert_cmpint (min_width (fixture), <=, 360);
+  gtk_editable_label_stop_editing (GTK_EDITABLE_LABEL (title), FALSE);
+
+  rename_to (fixture, "", TRUE);
+  g_assert_null (proc_paper_get_user_title (paper));
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, derived_title);
+  g_assert_false (gtk_widget_get_visible (derived));
+  fresh = reread (fixture, paper);
+  g_assert_null (proc_paper_get_user_title (fresh));
+}
+
+static void
+test_star (Fixture       *fixture,
+           gconstpointer  data)
+{
+  ProcPaper *paper = fixture->papers[0];
+  GtkToggleButton *star = GTK_TOGGLE_BUTTON (child (fixture, "star_button", GTK_TYPE_TOGGLE_BUTTON));
+  g_autoptr(ProcPaper) fresh = NULL;
+  gint64 id = proc_paper_get_id (paper);
+
+  g_assert_false (gtk_toggle_button_get_active (star));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (star)), ==, "Star");
+
+  g_signal_emit_by_name (star, "clicked");
+  g_assert_true (proc_paper_get_starred (paper));
+  g_assert_true (gtk_toggle_button_get_active (star));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (star)), ==, "starred-symbolic");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (star)), ==, "Unstar");
+  fresh = reread (fixture, paper);
+  g_assert_true (proc_paper_get_starred (fresh));
+  g_clear_object (&fresh);
+
+  /* Unstarred elsewhere */
+  g_assert_true (proc_store_set_starred (fixture->store, &id, 1, FALSE, NULL));
+  g_assert_false (gtk_toggle_button_get_active (star));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (star)), ==, "non-starred-symbolic");
+
+  /* The other papers are untouched. */
+  fresh = reread (fixture, fixture->papers[1]);
+  g_assert_false (proc_paper_get_starred (fresh));
+}
+
+static GtkWidget *
+nth_star (ProcRating *rating,
+          guint       n)
+{
+  GtkWidget *star = gtk_widget_get_first_child (GTK_WIDGET (rating));
+
+  for (guint i = 1; i < n; i++)
+    star = gtk_widget_get_next_sibling (star);
+
+  g_assert_true (GTK_IS_BUTTON (star));
+  return star;
+}
+
+static void
+test_rating (Fixture       *fixture,
+             gconstpointer  data)
+{
+  ProcPaper *paper = fixture->papers[0];
+  ProcRating *rating = PROC_RATING (child (fixture, "rating", PROC_TYPE_RATING));
+  g_autoptr(ProcPaper) fresh = NULL;
+  gint64 id = proc_paper_get_id (paper);
+
+  g_assert_cmpuint (count_children (GTK_WIDGET (rating)), ==, 5);
+  g_assert_cmpint (proc_rating_get_value (rating), ==, 0);
+
+  g_signal_emit_by_name (nth_star (rating, 4), "clicked");
+  g_assert_cmpint (proc_rating_get_value (rating), ==, 4);
+  g_assert_cmpint (proc_paper_get_rating (paper), ==, 4);
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (nth_star (rating, 4))), ==, "starred-symbolic");
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (nth_star (rating, 5))), ==, "non-starred-symbolic");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (nth_star (rating, 4)), ==, "Clear Rating");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (nth_star (rating, 2)), ==, "Rate 2 Stars");
+  fresh = reread (fixture, paper);
+  g_assert_cmpint (proc_paper_get_rating (fresh), ==, 4);
+  g_clear_object (&fresh);
+
+  /* The current star again clears the rating. */
+  g_signal_emit_by_name (nth_star (rating, 4), "clicked");
+  g_assert_cmpint (proc_paper_get_rating (paper), ==, 0);
+  fresh = reread (fixture, paper);
+  g_assert_cmpint (proc_paper_get_rating (fresh), ==, 0);
+  g_clear_object (&fresh);
+
+  /* The keyboard's digits go through this action. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (rating), "rating.set", "i", 2));
+  g_assert_cmpint (proc_paper_get_rating (paper), ==, 2);
+
+  /* Rated elsewhere */
+  g_assert_true (proc_store_set_rating (fixture->store, &id, 1, 5, NULL));
+  g_assert_cmpint (proc_rating_get_value (rating), ==, 5);
+  fresh = reread (fixture, paper);
+  g_assert_cmpint (proc_paper_get_rating (fresh), ==, 5);
+}
+
+static void
+test_read_state (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  ProcPaper *paper = fixture->papers[0];
+  GtkToggleButton *unread = GTK_TOGGLE_BUTTON (child (fixture, "unread_button", GTK_TYPE_TOGGLE_BUTTON));
+  GtkToggleButton *reading = GTK_TOGGLE_BUTTON (child (fixture, "reading_button", GTK_TYPE_TOGGLE_BUTTON));
+  GtkToggleButton *read = GTK_TOGGLE_BUTTON (child (fixture, "read_button", GTK_TYPE_TOGGLE_BUTTON));
+  g_autoptr(ProcPaper) fresh = NULL;
+  gint64 id = proc_paper_get_id (paper);
+
+  g_assert_true (gtk_toggle_button_get_active (unread));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (reading)), ==, "Reading");
+
+  g_signal_emit_by_name (read, "clicked");
+  g_assert_cmpint (proc_paper_get_read_state (paper), ==, PROC_READ_STATE_READ);
+  g_assert_true (gtk_toggle_button_get_active (read));
+  g_assert_false (gtk_toggle_button_get_active (unread));
+  fresh = reread (fixture, paper);
+  g_assert_cmpint (proc_paper_get_read_state (fresh), ==, PROC_READ_STATE_READ);
+  g_clear_object (&fresh);
+
+  g_signal_emit_by_name (reading, "clicked");
+  fresh = reread (fixture, paper);
+  g_assert_cmpint (proc_paper_get_read_state (fresh), ==, PROC_READ_STATE_READING);
+  g_clear_object (&fresh);
+
+  /* Marked unread elsewhere */
+  g_assert_true (proc_store_set_read_state (fixture->store, &id, 1, PROC_READ_STATE_UNREAD, NULL));
+  g_assert_true (gtk_toggle_button_get_active (unread));
+  g_assert_false (gtk_toggle_button_get_active (reading));
+}
+
+static void
+add_tag_through_entry (Fixture    *fixture,
+                       const char *text)
+{
+  GtkWidget *entry = child (fixture, "entry", GTK_TYPE_ENTRY);
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+}
+
+static void
+test_tags (Fixture       *fixture,
+           gconstpointer  data)
+{
+  ProcPaper *paper = fixture->papers[0];
+  GtkWidget *chips = child (fixture, "chips", GTK_TYPE_FLOW_BOX);
+  GtkWidget *entry = child (fixture, "entry", GTK_TYPE_ENTRY);
+  GtkWidget *remove;
+  g_autoptr(ProcPaper) fresh = NULL;
+  gint64 id = proc_paper_get_id (paper);
+
+  g_assert_false (gtk_widget_get_visible (chips));
+  g_assert_cmpuint (count_children (chips), ==, 0);
+
+  add_tag_through_entry (fixture, "marsupials");
+  g_assert_true (gtk_widget_get_visible (chips));
+  g_assert_cmpuint (count_children (chips), ==, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_true (shows_label (chips, "marsupials"));
+  fresh = reread (fixture, paper);
+  g_assert_true (proc_paper_has_tag (fresh, "marsupials"));
+  g_clear_object (&fresh);
+
+  add_tag_through_entry (fixture, " Zoology ");
+  g_assert_cmpuint (count_children (chips), ==, 2);
+
+  /* Nothing typed, nothing added */
+  add_tag_through_entry (fixture, "   ");
+  g_assert_cmpuint (count_children (chips), ==, 2);
+
+  remove = find_button_with_tooltip (chips, "Remove Tag “marsupials”");
+  g_assert_nonnull (remove);
+  g_signal_emit_by_name (remove, "clicked");
+  g_assert_cmpuint (count_children (chips), ==, 1);
+  g_assert_false (shows_label (chips, "marsupials"));
+  g_assert_false (proc_paper_has_tag (paper, "marsupials"));
+  fresh = reread (fixture, paper);
+  g_assert_false (proc_paper_has_tag (fresh, "marsupials"));
+  g_assert_true (proc_paper_has_tag (fresh, "Zoology"));
+  g_clear_object (&fresh);
+
+  /* Tagged elsewhere */
+  g_assert_true (proc_store_add_tag (fixture->store, &id, 1, "hopping", NULL));
+  g_assert_cmpuint (count_children (chips), ==, 2);
+  g_assert_true (shows_label (chips, "hopping"));
+
+  /* Another paper has its own tags. */
+  proc_detail_view_set_paper (fixture->view, fixture->papers[2]);
+  g_assert_false (gtk_widget_get_visible (chips));
+  g_assert_cmpuint (count_children (chips), ==, 0);
+}
+
+static guint
+n_suggestions (Fixture *fixture)
+{
+  return count_children (child (fixture, "suggestions", GTK_TYPE_LIST_BOX));
+}
+
+/* Typing offers the library's tags that match and the paper lacks; Down
+ * and Enter pick one instead of the text typed. */
+static void
+test_tag_suggestions (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  GtkWidget *entry = child (fixture, "entry", GTK_TYPE_ENTRY);
+  GtkWidget *popover = child (fixture, "popover", GTK_TYPE_POPOVER);
+  GtkWidget *suggestions = child (fixture, "suggestions", GTK_TYPE_LIST_BOX);
+  GtkWidget *chips = child (fixture, "chips", GTK_TYPE_FLOW_BOX);
+  GtkEventController *keys = NULL;
+  gboolean handled = FALSE;
+  gint64 other = proc_paper_get_id (fixture->papers[1]);
+
+  g_assert_cmpint (proc_store_create_tag (fixture->store, "locomotion", "#3584e4", NULL), >, 0);
+  g_assert_true (proc_store_add_tag (fixture->store, &other, 1, "Zoology", NULL));
+
+  proc_detail_view_focus_tags (fixture->view);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "LOCO");
+  wait_ms (50);
+  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_cmpuint (n_suggestions (fixture), ==, 1);
+  g_assert_true (shows_label (suggestions, "locomotion"));
+  /* The focus stays where the user types. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (fixture->window), entry));
+
+  /* Down selects the suggestion; Enter adds it, not the text typed. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (entry);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (c))
+          keys = c;
+      }
+  }
+  g_assert_nonnull (keys);
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Down, 0, 0, &handled);
+  g_assert_true (handled);
+  g_assert_nonnull (gtk_list_box_get_selected_row (GTK_LIST_BOX (suggestions)));
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_true (proc_paper_has_tag (fixture->papers[0], "locomotion"));
+  g_assert_false (proc_paper_has_tag (fixture->papers[0], "LOCO"));
+  g_assert_cmpuint (count_children (chips), ==, 1);
+  g_assert_false (gtk_widget_get_visible (popover));
+
+  /* A tag the paper has is not offered again; "zoo" finds "Zoology". */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "loco");
+  g_assert_false (gtk_widget_get_visible (popover));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "zoo");
+  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_cmpuint (n_suggestions (fixture), ==, 1);
+  g_assert_true (shows_label (suggestions, "Zoology"));
+
+  /* Escape closes the suggestions and keeps the text. */
+  handled = FALSE;
+  g_signal_emit_by_name (keys, "key-pressed", GDK_KEY_Escape, 0, 0, &handled);
+  g_assert_true (handled);
+  g_assert_false (gtk_widget_get_visible (popover));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "zoo");
+
+  /* Without a selected suggestion, Enter adds what was typed. */
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_true (proc_paper_has_tag (fixture->papers[0], "zoo"));
+  g_assert_cmpuint (count_children (chips), ==, 2);
+}
+
+/* The tag's colour shows as a dot on its chip. */
+static void
+test_tag_colour (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  GtkWidget *chips = child (fixture, "chips", GTK_TYPE_FLOW_BOX);
+  GtkWidget *chip;
+  gint64 id = proc_paper_get_id (fixture->papers[0]);
+  gint64 tag_id;
+
+  g_assert_true (proc_store_add_tag (fixture->store, &id, 1, "plain", NULL));
+  chip = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_first_child (chips)));
+  g_assert_false (GTK_IS_DRAWING_AREA (gtk_widget_get_first_child (chip)));
+
+  tag_id = proc_store_create_tag (fixture->store, "blue", "#3584e4", NULL);
+  g_assert_cmpint (tag_id, >, 0);
+  g_assert_true (proc_store_add_tag (fixture->store, &id, 1, "blue", NULL));
+  g_assert_cmpuint (count_children (chips), ==, 2);
+  chip = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_first_child (chips)));
+  g_assert_true (GTK_IS_DRAWING_AREA (gtk_widget_get_first_child (chip)));
+
+  /* Recoloured elsewhere: no colour, no dot */
+  g_assert_true (proc_store_set_tag_colour (fixture->store, tag_id, "", NULL));
+  chip = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (gtk_widget_get_first_child (chips)));
+  g_assert_false (GTK_IS_DRAWING_AREA (gtk_widget_get_first_child (chip)));
+}
+
+/* Typing is saved after the delay, not before, and says so. */
+static void
+test_note_autosave (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  ProcPaper *paper = fixture->papers[0];
+  g_autoptr(ProcPaper) fresh = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (proc_detail_view_get_autosave_delay (fixture->view), ==, 800);
+  proc_detail_view_set_autosave_delay (fixture->view, 300);
+  g_assert_cmpuint (proc_detail_view_get_autosave_delay (fixture->view), ==, 300);
+  g_assert_cmpstr (note_status (fixture), ==, "");
+
+  type_note (fixture, "Hops are ");
+  type_note (fixture, "elastic.");
+  g_assert_cmpstr (note_status (fixture), ==, "Saving…");
+  wait_ms (100);
+  fresh = reread (fixture, paper);
+  g_assert_cmpstr (proc_paper_get_note (fresh), ==, "");
+  g_clear_object (&fresh);
+
+  wait_ms (400);
+  g_assert_cmpstr (note_status (fixture), ==, "Saved");
+  g_assert_false (gtk_widget_has_css_class (child (fixture, "note_status", GTK_TYPE_LABEL), "error"));
+  g_assert_cmpstr (proc_paper_get_note (paper), ==, "Hops are elastic.");
+  fresh = reread (fixture, paper);
+  g_assert_cmpstr (proc_paper_get_note (fresh), ==, "Hops are elastic.");
+  text = buffer_text (fixture);
+  g_assert_cmpstr (text, ==, "Hops are elastic.");
+}
+
+/* Leaving the paper saves at once; coming back shows the note. */
+static void
+test_note_saved_on_paper_change (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  g_autoptr(ProcPaper) fresh = NULL;
+  g_autofree char *text = NULL;
+
+  proc_detail_view_set_autosave_delay (fixture->view, 60000);
+  type_note (fixture, "Check the hop counts.");
+  fresh = reread (fixture, fixture->papers[0]);
+  g_assert_cmpstr (proc_paper_get_note (fresh), ==, "");
+  g_clear_object (&fresh);
+
+  proc_detail_view_set_paper (fixture->view, fixture->papers[1]);
+  fresh = reread (fixture, fixture->papers[0]);
+  g_assert_cmpstr (proc_paper_get_note (fresh), ==, "Check the hop counts.");
+  g_clear_object (&fresh);
+  text = buffer_text (fixture);
+  g_assert_cmpstr (text, ==, "");
+  g_assert_cmpstr (note_status (fixture), ==, "");
+
+  /* Nothing typed: nothing written to the second paper. */
+  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
+  g_clear_pointer (&text, g_free);
+  text = buffer_text (fixture);
+  g_assert_cmpstr (text, ==, "Check the hop counts.");
+  fresh = reread (fixture, fixture->papers[1]);
+  g_assert_cmpint (proc_paper_get_note_modified (fresh), ==, 0);
+  g_clear_object (&fresh);
+
+  /* save_note() flushes too, and has nothing to do a second time. */
+  type_note (fixture, " Twice.");
+  g_assert_true (proc_detail_view_save_note (fixture->view));
+  fresh = reread (fixture, fixture->papers[0]);
+  g_assert_cmpstr (proc_paper_get_note (fresh), ==, "Check the hop counts. Twice.");
+  g_assert_cmpstr (note_status (fixture), ==, "Saved");
+  g_assert_true (proc_detail_view_save_note (fixture->view));
+}
+
+/* A note changed elsewhere shows, unless the user has unsaved text. */
+static void
+test_note_from_elsewhere (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  ProcPaper *paper = fixture->papers[0];
+  g_autoptr(ProcPaper) fresh = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_true (proc_store_set_note (fixture->store, proc_paper_get_id (paper), "From the list view", NULL));
+  text = buffer_text (fixture);
+  g_assert_cmpstr (text, ==, "From the list view");
+
+  proc_detail_view_set_autosave_delay (fixture->view, 60000);
+  type_note (fixture, " and mine");
+  g_assert_true (proc_store_set_note (fixture->store, proc_paper_get_id (paper), "Overwritten?", NULL));
+  g_clear_pointer (&text, g_free);
+  text = buffer_text (fixture);
+  g_assert_cmpstr (text, ==, "From the list view and mine");
+
+  g_assert_true (proc_detail_view_save_note (fixture->view));
+  fresh = reread (fixture, paper);
+  g_assert_cmpstr (proc_paper_get_note (fresh), ==, "From the list view and mine");
+}
+
+/* A note the library refuses stays in the editor, with the reason. */
+static void
+test_note_error (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) other = proc_store_open (fixture->path, &error);
+  gint64 id = proc_paper_get_id (fixture->papers[0]);
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (proc_store_delete_papers (other, &id, 1, &error));
+
+  proc_detail_view_set_autosave_delay (fixture->view, 50);
+  type_note (fixture, "Lost?");
+  wait_ms (200);
+  g_assert_cmpstr (note_status (fixture), ==, "Not saved: The paper is no longer in the library");
+  g_assert_true (gtk_widget_has_css_class (child (fixture, "note_status", GTK_TYPE_LABEL), "error"));
+  text = buffer_text (fixture);
+  g_assert_cmpstr (text, ==, "Lost?");
+
+  /* Saving on request tells it in a toast as well. */
+  g_assert_false (proc_detail_view_save_note (fixture->view));
+  wait_ms (100);
+  g_assert_true (shows_label (GTK_WIDGET (fixture->overlay), "The paper is no longer in the library"));
+}
+
+/* Renaming a paper that is gone: a toast, and the old title stays. */
+static void
+test_title_error (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) other = proc_store_open (fixture->path, &error);
+  gint64 id = proc_paper_get_id (fixture->papers[0]);
+  GtkEditable *title = GTK_EDITABLE (child (fixture, "title_label", GTK_TYPE_EDITABLE_LABEL));
+
+  g_assert_true (proc_store_delete_papers (other, &id, 1, &error));
+  rename_to (fixture, "Ghost", TRUE);
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, proc_paper_get_derived_title (fixture->papers[0]));
+  wait_ms (100);
+  g_assert_true (shows_label (GTK_WIDGET (fixture->overlay), "The paper is no longer in the library"));
+}
+
+/* TeX as Unicode, links clickable. */
+static void
+test_abstract (Fixture       *fixture,
+               gconstpointer  data)
+{
+  GtkLabel *abstract = GTK_LABEL (child (fixture, "abstract_label", GTK_TYPE_LABEL));
+
+  g_assert_true (gtk_label_get_use_markup (abstract));
+  g_assert_true (gtk_label_get_selectable (abstract));
+  g_assert_nonnull (strstr (gtk_label_get_label (abstract), "N²d²/M"));
+  g_assert_nonnull (strstr (gtk_label_get_text (abstract), "needs N²d²/M memory accesses"));
+  g_assert_null (strchr (gtk_label_get_text (abstract), '$'));
+  g_assert_nonnull (strstr (gtk_label_get_label (abstract),
+                            "<a href=\"https://github.com/kangaroo/hopnet\">https://github.com/kangaroo/hopnet</a>."));
+
+  proc_detail_view_set_paper (fixture->view, fixture->papers[2]);
+  g_assert_null (strstr (gtk_label_get_label (abstract), "<a "));
+  g_assert_nonnull (strstr (gtk_label_get_text (abstract), "cubic droppings"));
+}
+
+static GtkWidget *
+find_action_row (GtkWidget *root,
+                 guint     *n_rows)
+{
+  GtkWidget *first = NULL;
+
+  if (ADW_IS_ACTION_ROW (root))
+    {
+      (*n_rows)++;
+      return root;
+    }
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_action_row (c, n_rows);
+
+      if (first == NULL)
+        first = found;
+    }
+
+  return first;
+}
+
+static void
+test_links (Fixture       *fixture,
+            gconstpointer  data)
+{
+  GtkWidget *group = child (fixture, "links_group", ADW_TYPE_PREFERENCES_GROUP);
+  GtkWidget *row;
+  guint n_rows = 0;
+
+  g_assert_true (gtk_widget_get_visible (group));
+  row = find_action_row (group, &n_rows);
+  g_assert_cmpuint (n_rows, ==, 1);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "github.com/kangaroo/hopnet");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Code");
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+
+  proc_detail_view_set_paper (fixture->view, fixture->papers[1]);
+  n_rows = 0;
+  row = find_action_row (group, &n_rows);
+  g_assert_cmpuint (n_rows, ==, 1);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "pouch.example.org/bench");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) ?: "", ==, "");
+
+  proc_detail_view_set_paper (fixture->view, fixture->papers[2]);
+  g_assert_false (gtk_widget_get_visible (group));
+}
+
+static void
+test_focus (Fixture       *fixture,
+            gconstpointer  data)
+{
+  GtkWidget *entry = child (fixture, "entry", GTK_TYPE_ENTRY);
+  GtkWidget *note = child (fixture, "note_view", GTK_TYPE_TEXT_VIEW);
+
+  proc_detail_view_focus_tags (fixture->view);
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (fixture->window), entry));
+
+  proc_detail_view_focus_note (fixture->view);
+  g_assert_true (gtk_window_get_focus (fixture->window) == note);
+
+  /* The keys t and n go through these actions. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->view), "detail.focus-tags", NULL));
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (fixture->window), entry));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->view), "detail.focus-note", NULL));
+  g_assert_true (gtk_window_get_focus (fixture->window) == note);
+}
+
+/* Without a library, the paper shows but nothing can change it. */
+static void
+test_without_store (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_assert_true (proc_detail_view_get_store (fixture->view) == fixture->store);
+  g_assert_true (gtk_widget_get_sensitive (child (fixture, "controls", GTK_TYPE_FLOW_BOX)));
+
+  proc_detail_view_set_store (fixture->view, NULL);
+  g_assert_null (proc_detail_view_get_store (fixture->view));
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "controls", GTK_TYPE_FLOW_BOX)));
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (child (fixture, "title_label", GTK_TYPE_EDITABLE_LABEL))));
+  g_assert_false (gtk_text_view_get_editable (GTK_TEXT_VIEW (child (fixture, "note_view", GTK_TYPE_TEXT_VIEW))));
+  g_assert_false (gtk_widget_get_sensitive (child (fixture, "entry", GTK_TYPE_ENTRY)));
+
+  proc_detail_view_set_store (fixture->view, fixture->store);
+  g_assert_true (gtk_widget_get_sensitive (child (fixture, "controls", GTK_TYPE_FLOW_BOX)));
+  g_assert_true (gtk_widget_get_sensitive (child (fixture, "entry", GTK_TYPE_ENTRY)));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("proceedings-home-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (home, ".local", "share", NULL);
+  g_autofree char *config = g_build_filename (home, ".config", NULL);
+  g_autofree char *cache = g_build_filename (home, ".cache", NULL);
+
+  /* A throw-away home, so no test touches a real library.  Not
+   * G_TEST_OPTION_ISOLATE_DIRS: that also hides XDG_DATA_DIRS, and with it
+   * the icon theme and the MIME database GTK needs to draw. */
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  /* Each test opens a window, and software GL compiles its shaders for
+   * each: under AddressSanitizer that takes minutes.  What is asserted
+   * here does not depend on the renderer. */
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+
+  g_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add ("/detail-view/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("empty", test_empty);
+  ADD ("title", test_title);
+  ADD ("star", test_star);
+  ADD ("rating", test_rating);
+  ADD ("read-state", test_read_state);
+  ADD ("tags", test_tags);
+  ADD ("tag-suggestions", test_tag_suggestions);
+  ADD ("tag-colour", test_tag_colour);
+  ADD ("note-autosave", test_note_autosave);
+  ADD ("note-saved-on-paper-change", test_note_saved_on_paper_change);
+  ADD ("note-from-elsewhere", test_note_from_elsewhere);
+  ADD ("note-error", test_note_error);
+  ADD ("title-error", test_title_error);
+  ADD ("abstract", test_abstract);
+  ADD ("links", test_links);
+  ADD ("focus", test_focus);
+  ADD ("without-store", test_without_store);
+
+#undef ADD
+
+  return g_test_run ();
+}
