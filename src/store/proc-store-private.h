@@ -31,4 +31,56 @@ void          _proc_store_reload_live (ProcStore       *self,
                                        const gint64    *ids,
                                        guint            n_ids);
 
+gboolean      _proc_store_run_each    (ProcStore       *self,
+                                       const char      *sql,
+                                       const gint64    *ids,
+                                       guint            n_ids,
+                                       gint64           value,
+                                       const char      *doing,
+                                       GError         **error);
+gint64        _proc_store_lookup_tag  (ProcStore       *self,
+                                       const char      *name);
+char         *_proc_store_normalize_tag_name (const char *name,
+                                       GError         **error);
+
+/* The edits without their transaction, for a caller that holds one:
+ * ProcUndo captures the rows an edit changes, then runs the same edit. */
+gboolean      _proc_store_write_starred       (ProcStore      *self,
+                                               const gint64   *ids,
+                                               guint           n_ids,
+                                               gboolean        starred,
+                                               GError        **error);
+gboolean      _proc_store_write_read_state    (ProcStore      *self,
+                                               const gint64   *ids,
+                                               guint           n_ids,
+                                               ProcReadState   state,
+                                               GError        **error);
+gboolean      _proc_store_write_rating        (ProcStore      *self,
+                                               const gint64   *ids,
+                                               guint           n_ids,
+                                               int             rating,
+                                               GError        **error);
+gboolean      _proc_store_write_note          (ProcStore      *self,
+                                               gint64          id,
+                                               const char     *note,
+                                               gint64          now,
+                                               GError        **error);
+gboolean      _proc_store_write_add_tag       (ProcStore      *self,
+                                               const gint64   *ids,
+                                               guint           n_ids,
+                                               const char     *tag,
+                                               GError        **error);
+gboolean      _proc_store_write_remove_tag    (ProcStore      *self,
+                                               const gint64   *ids,
+                                               guint           n_ids,
+                                               const char     *tag,
+                                               GError        **error);
+gboolean      _proc_store_write_delete_papers (ProcStore      *self,
+                                               const gint64   *ids,
+                                               guint           n_ids,
+                                               GError        **error);
+gboolean      _proc_store_write_delete_tag    (ProcStore      *self,
+                                               gint64          tag_id,
+                                               GError        **error);
+
 G_END_DECLS

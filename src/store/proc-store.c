@@ -721,7 +721,36 @@ proc_store_count (ProcStore  *self,
 }
 
 /* Runs @sql once per id with the value bound first and the id second,
- * in one transaction. */
+ * inside the transaction the caller holds. */
+gboolean
+_proc_store_run_each (ProcStore     *self,
+                      const char    *sql,
+                      const gint64  *ids,
+                      guint          n_ids,
+                      gint64         value,
+                      const char    *doing,
+                      GError       **error)
+{
+  sqlite3_stmt *stmt;
+
+  if (n_ids == 0)
+    return TRUE;
+
+  if (!(stmt = _proc_store_prepare (self, sql, error)))
+    return FALSE;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      sqlite3_bind_int64 (stmt, 1, value);
+      sqlite3_bind_int64 (stmt, 2, ids[i]);
+      if (!step_done (self, stmt, error, doing))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* The same, in a transaction of its own. */
 static gboolean
 update_each (ProcStore     *self,
              const char    *sql,
@@ -731,31 +760,83 @@ update_each (ProcStore     *self,
              const char    *doing,
              GError       **error)
 {
-  sqlite3_stmt *stmt;
-
   if (n_ids == 0)
     return TRUE;
 
   if (!_proc_store_begin (self, error))
     return FALSE;
 
-  if (!(stmt = _proc_store_prepare (self, sql, error)))
-    goto failed;
-
-  for (guint i = 0; i < n_ids; i++)
-    {
-      sqlite3_bind_int64 (stmt, 1, value);
-      sqlite3_bind_int64 (stmt, 2, ids[i]);
-      if (!step_done (self, stmt, error, doing))
-        goto failed;
-    }
-
-  if (_proc_store_commit (self, error))
+  if (_proc_store_run_each (self, sql, ids, n_ids, value, doing, error) &&
+      _proc_store_commit (self, error))
     return TRUE;
 
-failed:
   _proc_store_rollback (self);
   return FALSE;
+}
+
+/* Ends the transaction that a public edit began around one of the
+ * _proc_store_write_*() bodies: commits when @done, else rolls back. */
+static gboolean
+end_edit (ProcStore  *self,
+          gboolean    done,
+          GError    **error)
+{
+  if (done && _proc_store_commit (self, error))
+    return TRUE;
+
+  _proc_store_rollback (self);
+  return FALSE;
+}
+
+/* The bodies of the edits.  Each runs inside a transaction that its caller
+ * holds: the public function below it, or ProcUndo, which first captures
+ * the rows the edit will change.  So an undoable edit is the same edit. */
+
+gboolean
+_proc_store_write_starred (ProcStore     *self,
+                           const gint64  *ids,
+                           guint          n_ids,
+                           gboolean       starred,
+                           GError       **error)
+{
+  return _proc_store_run_each (self, "UPDATE papers SET starred = ? WHERE id = ?",
+                               ids, n_ids, !!starred, _("star papers"), error);
+}
+
+gboolean
+_proc_store_write_read_state (ProcStore      *self,
+                              const gint64   *ids,
+                              guint           n_ids,
+                              ProcReadState   state,
+                              GError        **error)
+{
+  if (state > PROC_READ_STATE_READ)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("Unknown read state %d"), state);
+      return FALSE;
+    }
+
+  return _proc_store_run_each (self, "UPDATE papers SET read_state = ? WHERE id = ?",
+                               ids, n_ids, state, _("change the read state"), error);
+}
+
+gboolean
+_proc_store_write_rating (ProcStore     *self,
+                          const gint64  *ids,
+                          guint          n_ids,
+                          int            rating,
+                          GError       **error)
+{
+  if (rating < 0 || rating > 5)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("A rating is from 0 to 5, not %d"), rating);
+      return FALSE;
+    }
+
+  return _proc_store_run_each (self, "UPDATE papers SET rating = ? WHERE id = ?",
+                               ids, n_ids, rating, _("rate papers"), error);
 }
 
 gboolean
@@ -767,8 +848,8 @@ proc_store_set_starred (ProcStore     *self,
 {
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (!update_each (self, "UPDATE papers SET starred = ? WHERE id = ?",
-                    ids, n_ids, !!starred, _("star papers"), error))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_starred (self, ids, n_ids, starred, error), error))
     return FALSE;
 
   for (guint i = 0; i < n_ids; i++)
@@ -791,15 +872,8 @@ proc_store_set_read_state (ProcStore     *self,
 {
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (state > PROC_READ_STATE_READ)
-    {
-      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
-                   _("Unknown read state %d"), state);
-      return FALSE;
-    }
-
-  if (!update_each (self, "UPDATE papers SET read_state = ? WHERE id = ?",
-                    ids, n_ids, state, _("change the read state"), error))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_read_state (self, ids, n_ids, state, error), error))
     return FALSE;
 
   for (guint i = 0; i < n_ids; i++)
@@ -822,15 +896,8 @@ proc_store_set_rating (ProcStore     *self,
 {
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (rating < 0 || rating > 5)
-    {
-      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
-                   _("A rating is from 0 to 5, not %d"), rating);
-      return FALSE;
-    }
-
-  if (!update_each (self, "UPDATE papers SET rating = ? WHERE id = ?",
-                    ids, n_ids, rating, _("rate papers"), error))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_rating (self, ids, n_ids, rating, error), error))
     return FALSE;
 
   for (guint i = 0; i < n_ids; i++)
@@ -863,7 +930,6 @@ update_text (ProcStore   *self,
   sqlite3_bind_int64 (stmt, 2, time);
   sqlite3_bind_int64 (stmt, 3, id);
 
-  /* A single statement is its own transaction in autocommit mode. */
   if (!step_done (self, stmt, error, doing))
     return FALSE;
 
@@ -877,6 +943,28 @@ update_text (ProcStore   *self,
   return TRUE;
 }
 
+/* @note: (nullable): %NULL or "" clears it; @now: the time to record */
+gboolean
+_proc_store_write_note (ProcStore   *self,
+                        gint64       id,
+                        const char  *note,
+                        gint64       now,
+                        GError     **error)
+{
+  if (note == NULL)
+    note = "";
+
+  if (!g_utf8_validate (note, -1, NULL))
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("The note is not valid UTF-8 text"));
+      return FALSE;
+    }
+
+  return update_text (self, "UPDATE papers SET note = ?1, note_modified_at = ?2 WHERE id = ?3",
+                      id, note, now, _("save the note"), error);
+}
+
 gboolean
 proc_store_set_note (ProcStore   *self,
                      gint64       id,
@@ -888,22 +976,12 @@ proc_store_set_note (ProcStore   *self,
 
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (note == NULL)
-    note = "";
-
-  if (!g_utf8_validate (note, -1, NULL))
-    {
-      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
-                   _("The note is not valid UTF-8 text"));
-      return FALSE;
-    }
-
-  if (!update_text (self, "UPDATE papers SET note = ?1, note_modified_at = ?2 WHERE id = ?3",
-                    id, note, now, _("save the note"), error))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_note (self, id, note, now, error), error))
     return FALSE;
 
   if ((paper = g_hash_table_lookup (self->live_papers, &id)))
-    _proc_paper_set_note (paper, note, now);
+    _proc_paper_set_note (paper, note ? note : "", now);
 
   proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);
   return TRUE;
@@ -933,6 +1011,7 @@ proc_store_set_user_title (ProcStore   *self,
       return FALSE;
     }
 
+  /* A single statement is its own transaction in autocommit mode. */
   if (!update_text (self, "UPDATE papers SET user_title = ?1 WHERE id = ?3 AND ?2 = ?2",
                     id, stripped, 0, _("rename the paper"), error))
     return FALSE;
@@ -944,9 +1023,10 @@ proc_store_set_user_title (ProcStore   *self,
   return TRUE;
 }
 
-static gint64
-lookup_tag (ProcStore  *self,
-            const char *name)
+/* Returns: the id of the tag named @name (case does not matter), or 0 */
+gint64
+_proc_store_lookup_tag (ProcStore  *self,
+                        const char *name)
 {
   sqlite3_stmt *stmt = _proc_store_prepare (self, "SELECT id FROM tags WHERE name = ?", NULL);
   gint64 id = 0;
@@ -987,6 +1067,15 @@ normalize_name (const char  *name,
   return g_steal_pointer (&stripped);
 }
 
+/* Returns: (transfer full) (nullable): the name as tags are stored:
+ *   NFC, without surrounding white space */
+char *
+_proc_store_normalize_tag_name (const char  *name,
+                                GError     **error)
+{
+  return normalize_name (name, _("A tag needs a name"), error);
+}
+
 static gint64
 insert_tag (ProcStore   *self,
             const char  *name,
@@ -1006,6 +1095,40 @@ insert_tag (ProcStore   *self,
   return sqlite3_last_insert_rowid (self->db);
 }
 
+/* Tags the papers among @ids that exist, creating the tag when it is new. */
+gboolean
+_proc_store_write_add_tag (ProcStore     *self,
+                           const gint64  *ids,
+                           guint          n_ids,
+                           const char    *tag,
+                           GError       **error)
+{
+  g_autofree char *name = NULL;
+  sqlite3_stmt *stmt;
+  gint64 tag_id;
+
+  if (!(name = _proc_store_normalize_tag_name (tag, error)))
+    return FALSE;
+
+  if (!(tag_id = _proc_store_lookup_tag (self, name)) &&
+      !(tag_id = insert_tag (self, name, NULL, error)))
+    return FALSE;
+
+  if (!(stmt = _proc_store_prepare (self, "INSERT OR IGNORE INTO paper_tags (paper_id, tag_id)"
+                                          " SELECT id, ?2 FROM papers WHERE id = ?1", error)))
+    return FALSE;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      sqlite3_bind_int64 (stmt, 1, ids[i]);
+      sqlite3_bind_int64 (stmt, 2, tag_id);
+      if (!step_done (self, stmt, error, _("tag papers")))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* Tags papers in one transaction, creating the tag when it is new. */
 gboolean
 proc_store_add_tag (ProcStore     *self,
@@ -1014,44 +1137,35 @@ proc_store_add_tag (ProcStore     *self,
                     const char    *tag,
                     GError       **error)
 {
-  g_autofree char *name = NULL;
-  sqlite3_stmt *stmt;
-  gint64 tag_id;
-
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (!(name = normalize_name (tag, _("A tag needs a name"), error)))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_add_tag (self, ids, n_ids, tag, error), error))
     return FALSE;
-
-  if (!_proc_store_begin (self, error))
-    return FALSE;
-
-  if (!(tag_id = lookup_tag (self, name)) &&
-      !(tag_id = insert_tag (self, name, NULL, error)))
-    goto failed;
-
-  if (!(stmt = _proc_store_prepare (self, "INSERT OR IGNORE INTO paper_tags (paper_id, tag_id)"
-                                          " SELECT id, ?2 FROM papers WHERE id = ?1", error)))
-    goto failed;
-
-  for (guint i = 0; i < n_ids; i++)
-    {
-      sqlite3_bind_int64 (stmt, 1, ids[i]);
-      sqlite3_bind_int64 (stmt, 2, tag_id);
-      if (!step_done (self, stmt, error, _("tag papers")))
-        goto failed;
-    }
-
-  if (!_proc_store_commit (self, error))
-    goto failed;
 
   _proc_store_reload_live (self, ids, n_ids);
   proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS | PROC_STORE_CHANGE_TAGS);
   return TRUE;
+}
 
-failed:
-  _proc_store_rollback (self);
-  return FALSE;
+gboolean
+_proc_store_write_remove_tag (ProcStore     *self,
+                              const gint64  *ids,
+                              guint          n_ids,
+                              const char    *tag,
+                              GError       **error)
+{
+  gint64 tag_id;
+
+  if (!(tag_id = _proc_store_lookup_tag (self, tag)))
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND,
+                   _("There is no tag “%s”"), tag);
+      return FALSE;
+    }
+
+  return _proc_store_run_each (self, "DELETE FROM paper_tags WHERE tag_id = ?1 AND paper_id = ?2",
+                               ids, n_ids, tag_id, _("remove the tag from papers"), error);
 }
 
 gboolean
@@ -1061,24 +1175,27 @@ proc_store_remove_tag (ProcStore     *self,
                        const char    *tag,
                        GError       **error)
 {
-  gint64 tag_id;
-
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (!(tag_id = lookup_tag (self, tag)))
-    {
-      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND,
-                   _("There is no tag “%s”"), tag);
-      return FALSE;
-    }
-
-  if (!update_each (self, "DELETE FROM paper_tags WHERE tag_id = ?1 AND paper_id = ?2",
-                    ids, n_ids, tag_id, _("remove the tag from papers"), error))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_remove_tag (self, ids, n_ids, tag, error), error))
     return FALSE;
 
   _proc_store_reload_live (self, ids, n_ids);
   proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS | PROC_STORE_CHANGE_TAGS);
   return TRUE;
+}
+
+/* Their links, list memberships, tags and reading-list items go with them
+ * through ON DELETE CASCADE; the triggers clear both search indexes. */
+gboolean
+_proc_store_write_delete_papers (ProcStore     *self,
+                                 const gint64  *ids,
+                                 guint          n_ids,
+                                 GError       **error)
+{
+  return _proc_store_run_each (self, "DELETE FROM papers WHERE ?1 = ?1 AND id = ?2",
+                               ids, n_ids, 0, _("delete papers"), error);
 }
 
 gboolean
@@ -1089,8 +1206,8 @@ proc_store_delete_papers (ProcStore     *self,
 {
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (!update_each (self, "DELETE FROM papers WHERE ?1 = ?1 AND id = ?2",
-                    ids, n_ids, 0, _("delete papers"), error))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_delete_papers (self, ids, n_ids, error), error))
     return FALSE;
 
   proc_store_emit_changed (self, PROC_STORE_CHANGE_ALL);
@@ -1108,10 +1225,10 @@ proc_store_create_tag (ProcStore   *self,
 
   g_return_val_if_fail (PROC_IS_STORE (self), 0);
 
-  if (!(normalized = normalize_name (name, _("A tag needs a name"), error)))
+  if (!(normalized = _proc_store_normalize_tag_name (name, error)))
     return 0;
 
-  if (lookup_tag (self, normalized))
+  if (_proc_store_lookup_tag (self, normalized))
     {
       g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
                    _("There is already a tag “%s”"), normalized);
@@ -1137,10 +1254,10 @@ proc_store_rename_tag (ProcStore   *self,
 
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  if (!(normalized = normalize_name (name, _("A tag needs a name"), error)))
+  if (!(normalized = _proc_store_normalize_tag_name (name, error)))
     return FALSE;
 
-  existing = lookup_tag (self, normalized);
+  existing = _proc_store_lookup_tag (self, normalized);
   if (existing != 0 && existing != tag_id)
     {
       g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
@@ -1183,6 +1300,16 @@ proc_store_set_tag_colour (ProcStore   *self,
   return TRUE;
 }
 
+/* The links go with the tag through ON DELETE CASCADE. */
+gboolean
+_proc_store_write_delete_tag (ProcStore  *self,
+                              gint64      tag_id,
+                              GError    **error)
+{
+  return _proc_store_run_each (self, "DELETE FROM tags WHERE ?1 = ?1 AND id = ?2",
+                               &tag_id, 1, 0, _("delete the tag"), error);
+}
+
 gboolean
 proc_store_delete_tag (ProcStore   *self,
                        gint64       tag_id,
@@ -1190,9 +1317,8 @@ proc_store_delete_tag (ProcStore   *self,
 {
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
-  /* One statement: the links go with the tag through ON DELETE CASCADE. */
-  if (!update_each (self, "DELETE FROM tags WHERE ?1 = ?1 AND id = ?2",
-                    &tag_id, 1, 0, _("delete the tag"), error))
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_delete_tag (self, tag_id, error), error))
     return FALSE;
 
   _proc_store_reload_live (self, NULL, 0);

@@ -21,6 +21,7 @@ typedef enum
   PROC_STORE_ERROR_BUSY,
   PROC_STORE_ERROR_NOT_FOUND,
   PROC_STORE_ERROR_INVALID,
+  PROC_STORE_ERROR_CONFLICT,   /* an undo meets what was added since */
 } ProcStoreError;
 
 /* What an edit touched, so that each model refreshes only for its part. */
