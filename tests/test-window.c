@@ -26,7 +26,10 @@ static Seen seen;
 static void
 collect (GtkWidget *widget)
 {
-  if (ADW_IS_WINDOW_TITLE (widget) && seen.subtitle == NULL)
+  /* The list's header says how many papers there are. */
+  if (ADW_IS_WINDOW_TITLE (widget) && seen.subtitle == NULL &&
+      adw_window_title_get_subtitle (ADW_WINDOW_TITLE (widget)) != NULL &&
+      *adw_window_title_get_subtitle (ADW_WINDOW_TITLE (widget)) != '\0')
     seen.subtitle = g_strdup (adw_window_title_get_subtitle (ADW_WINDOW_TITLE (widget)));
 
   if (PROC_IS_PAPER_ROW (widget) && gtk_widget_get_mapped (widget))

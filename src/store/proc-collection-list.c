@@ -66,7 +66,7 @@ update (ProcCollectionList *self)
   g_autoptr(GPtrArray) fresh = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) old = NULL;
   sqlite3_stmt *stmt;
-  gboolean same_order;
+  guint prefix = 0, suffix = 0;
   int rc;
 
   if (!(stmt = _proc_store_prepare (self->store, queries[self->kind], NULL)))
@@ -92,16 +92,24 @@ update (ProcCollectionList *self)
       return;
     }
 
-  same_order = fresh->len == self->items->len;
-  for (guint i = 0; same_order && i < fresh->len; i++)
-    same_order = g_ptr_array_index (fresh, i) == g_ptr_array_index (self->items, i);
+  /* Replace only the span that differs, so a sidebar keeps the rows (and
+   * the selection) of every collection that did not move. */
+  while (prefix < fresh->len && prefix < self->items->len &&
+         g_ptr_array_index (fresh, prefix) == g_ptr_array_index (self->items, prefix))
+    prefix++;
+  while (suffix < fresh->len - prefix && suffix < self->items->len - prefix &&
+         g_ptr_array_index (fresh, fresh->len - 1 - suffix) ==
+         g_ptr_array_index (self->items, self->items->len - 1 - suffix))
+    suffix++;
 
-  if (same_order)
+  if (prefix == fresh->len && prefix == self->items->len)
     return;
 
   old = g_steal_pointer (&self->items);
   self->items = g_steal_pointer (&fresh);
-  g_list_model_items_changed (G_LIST_MODEL (self), 0, old->len, self->items->len);
+  g_list_model_items_changed (G_LIST_MODEL (self), prefix,
+                              old->len - prefix - suffix,
+                              self->items->len - prefix - suffix);
 }
 
 static void

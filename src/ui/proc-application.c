@@ -14,6 +14,7 @@
 #include "proc-command-line.h"
 #include "proc-importer.h"
 #include "proc-library-watcher.h"
+#include "proc-preferences-window.h"
 #include "proc-window.h"
 
 #define BUNDLED_LIST "/io/github/proceedings/Proceedings/lists/icml-2024.txt"
@@ -25,6 +26,7 @@ struct _ProcApplication
   char *library_path;
   ProcStore *store;
   ProcLibraryWatcher *watcher;
+  GSettings *settings;
   gboolean options_parsed;
 };
 
@@ -276,6 +278,28 @@ about_action (GSimpleAction *action,
 }
 
 static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  gtk_window_present (GTK_WINDOW (proc_preferences_window_new (window)));
+}
+
+static void
+apply_color_scheme (ProcApplication *self)
+{
+  static const AdwColorScheme schemes[] = {
+    ADW_COLOR_SCHEME_DEFAULT, ADW_COLOR_SCHEME_FORCE_LIGHT, ADW_COLOR_SCHEME_FORCE_DARK,
+  };
+  g_autofree char *nick = g_settings_get_string (self->settings, "color-scheme");
+  guint i = g_str_equal (nick, "force-light") ? 1 : g_str_equal (nick, "force-dark") ? 2 : 0;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i]);
+}
+
+static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
@@ -285,19 +309,27 @@ quit_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "about", about_action },
+  { "preferences", preferences_action },
   { "quit", quit_action },
 };
 
 static void
 proc_application_startup (GApplication *app)
 {
+  ProcApplication *self = PROC_APPLICATION (app);
+
   G_APPLICATION_CLASS (proc_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
                                          (const char *[]) { "<Control>q", NULL });
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.import",
-                                         (const char *[]) { "<Control>o", NULL });
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
+                                         (const char *[]) { "<Control>comma", NULL });
+
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::color-scheme",
+                           G_CALLBACK (apply_color_scheme), self, G_CONNECT_SWAPPED);
+  apply_color_scheme (self);
 }
 
 static void
@@ -306,6 +338,7 @@ proc_application_dispose (GObject *object)
   ProcApplication *self = (ProcApplication *)object;
 
   g_clear_object (&self->watcher);
+  g_clear_object (&self->settings);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (proc_application_parent_class)->dispose (object);

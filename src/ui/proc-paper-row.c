@@ -8,49 +8,168 @@
 
 #include <glib/gi18n.h>
 
+#include "proc-highlight.h"
 #include "proc-paper-row.h"
 #include "proc-tex.h"
 
+#define MAX_CHIPS 3
+#define PREVIEW_CHARS 400
+#define HIGHLIGHT_OPEN "<span background=\"#f6d32d\" bgalpha=\"45%\">"
+#define HIGHLIGHT_CLOSE "</span>"
+
 /* Rows are recycled by the list view: set_paper() rebinds one to another
- * paper, and property bindings repaint it when the store changes that
- * paper, without the list reloading. */
+ * paper, and the paper's notify signals repaint it when the store changes
+ * that paper, without the list reloading. */
 struct _ProcPaperRow
 {
   GtkWidget parent_instance;
 
   ProcPaper *paper;
-  GBinding *title_binding;
-  gulong abstract_handler;
+  char **terms;
+  char *preview;
 
+  GtkButton *star_button;
+  GtkWidget *unread_dot;
   GtkLabel *title_label;
   GtkLabel *preview_label;
+  GtkBox *chips_box;
+  GtkLabel *state_badge;
   GtkImage *code_icon;
 };
 
 G_DEFINE_FINAL_TYPE (ProcPaperRow, proc_paper_row, GTK_TYPE_WIDGET)
 
-enum {
-  PROP_0,
-  PROP_PAPER,
-  N_PROPS
-};
+static void
+update_title (ProcPaperRow *self)
+{
+  g_autofree char *plain = NULL;
+  g_autofree char *markup = NULL;
 
-static GParamSpec *properties [N_PROPS];
+  plain = proc_tex_to_plain (self->paper ? proc_paper_get_title (self->paper) : "");
+  markup = proc_highlight_markup (plain, (const char * const *) self->terms, HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE);
+  gtk_label_set_markup (self->title_label, markup);
+}
 
 static void
 update_preview (ProcPaperRow *self)
 {
-  g_autofree char *plain = NULL;
+  g_autofree char *markup = NULL;
 
-  if (self->paper == NULL)
+  g_clear_pointer (&self->preview, g_free);
+  if (self->paper != NULL)
     {
-      gtk_label_set_label (self->preview_label, "");
-      return;
+      g_autofree char *plain = proc_tex_to_plain (proc_paper_get_abstract (self->paper));
+
+      /* One line is shown: converting the whole abstract is wasted work. */
+      self->preview = g_utf8_substring (plain, 0, MIN (g_utf8_strlen (plain, -1), PREVIEW_CHARS));
     }
 
-  plain = proc_tex_to_plain (proc_paper_get_abstract (self->paper));
-  gtk_label_set_label (self->preview_label, plain);
-  gtk_widget_set_visible (GTK_WIDGET (self->code_icon), proc_paper_get_code_url (self->paper) != NULL);
+  markup = proc_highlight_markup (self->preview, (const char * const *) self->terms,
+                                  HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE);
+  gtk_label_set_markup (self->preview_label, markup);
+  gtk_widget_set_visible (GTK_WIDGET (self->code_icon),
+                          self->paper != NULL && proc_paper_get_code_url (self->paper) != NULL);
+}
+
+static void
+update_star (ProcPaperRow *self)
+{
+  gboolean starred = self->paper != NULL && proc_paper_get_starred (self->paper);
+
+  gtk_button_set_icon_name (self->star_button, starred ? "starred-symbolic" : "non-starred-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->star_button), starred ? _("Unstar") : _("Star"));
+  if (starred)
+    gtk_widget_add_css_class (GTK_WIDGET (self->star_button), "starred");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->star_button), "starred");
+}
+
+static void
+update_state (ProcPaperRow *self)
+{
+  ProcReadState state = self->paper ? proc_paper_get_read_state (self->paper) : PROC_READ_STATE_UNREAD;
+
+  gtk_widget_set_visible (self->unread_dot, state == PROC_READ_STATE_UNREAD);
+  gtk_widget_set_visible (GTK_WIDGET (self->state_badge), state == PROC_READ_STATE_READING);
+  /* Translators: a badge on a paper that is being read */
+  gtk_label_set_label (self->state_badge, C_("read state", "Reading"));
+
+  if (state == PROC_READ_STATE_READ)
+    gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "read");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), "read");
+}
+
+static void
+update_chips (ProcPaperRow *self)
+{
+  const char * const *tags = self->paper ? proc_paper_get_tags (self->paper) : NULL;
+  GtkWidget *child = gtk_widget_get_next_sibling (GTK_WIDGET (self->state_badge));
+  guint n = tags ? g_strv_length ((char **) tags) : 0;
+
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+      gtk_box_remove (self->chips_box, child);
+      child = next;
+    }
+
+  for (guint i = 0; i < n && i < MAX_CHIPS; i++)
+    {
+      GtkWidget *chip = gtk_label_new (tags[i]);
+
+      gtk_widget_add_css_class (chip, "row-tag-chip");
+      gtk_widget_add_css_class (chip, "caption");
+      gtk_label_set_ellipsize (GTK_LABEL (chip), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (chip), 18);
+      gtk_box_append (self->chips_box, chip);
+    }
+
+  if (n > MAX_CHIPS)
+    {
+      g_autofree char *more = g_strdup_printf ("+%u", n - MAX_CHIPS);
+      GtkWidget *chip = gtk_label_new (more);
+
+      gtk_widget_add_css_class (chip, "caption");
+      gtk_widget_add_css_class (chip, "dim-label");
+      gtk_box_append (self->chips_box, chip);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->chips_box),
+                          n > 0 || gtk_widget_get_visible (GTK_WIDGET (self->state_badge)));
+}
+
+static void
+paper_notify_cb (ProcPaperRow *self,
+                 GParamSpec   *pspec,
+                 ProcPaper    *paper)
+{
+  const char *name = g_param_spec_get_name (pspec);
+
+  if (g_str_equal (name, "title"))
+    update_title (self);
+  else if (g_str_equal (name, "abstract") || g_str_equal (name, "code-url"))
+    update_preview (self);
+  else if (g_str_equal (name, "starred"))
+    update_star (self);
+  else if (g_str_equal (name, "read-state"))
+    {
+      update_state (self);
+      update_chips (self);
+    }
+  else if (g_str_equal (name, "tags"))
+    update_chips (self);
+}
+
+static void
+star_clicked_cb (ProcPaperRow *self)
+{
+  if (self->paper == NULL)
+    return;
+
+  /* Through the window's action, so the edit gets its toast and undo. */
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.toggle-star-paper", "x",
+                              proc_paper_get_id (self->paper));
 }
 
 static void
@@ -68,41 +187,14 @@ proc_paper_row_dispose (GObject *object)
 }
 
 static void
-proc_paper_row_get_property (GObject    *object,
-                             guint       prop_id,
-                             GValue     *value,
-                             GParamSpec *pspec)
+proc_paper_row_finalize (GObject *object)
 {
-  ProcPaperRow *self = PROC_PAPER_ROW (object);
+  ProcPaperRow *self = (ProcPaperRow *)object;
 
-  switch (prop_id)
-    {
-    case PROP_PAPER:
-      g_value_set_object (value, self->paper);
-      break;
+  g_clear_pointer (&self->terms, g_strfreev);
+  g_clear_pointer (&self->preview, g_free);
 
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-proc_paper_row_set_property (GObject      *object,
-                             guint         prop_id,
-                             const GValue *value,
-                             GParamSpec   *pspec)
-{
-  ProcPaperRow *self = PROC_PAPER_ROW (object);
-
-  switch (prop_id)
-    {
-    case PROP_PAPER:
-      proc_paper_row_set_paper (self, g_value_get_object (value));
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  G_OBJECT_CLASS (proc_paper_row_parent_class)->finalize (object);
 }
 
 static void
@@ -112,20 +204,17 @@ proc_paper_row_class_init (ProcPaperRowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = proc_paper_row_dispose;
-  object_class->get_property = proc_paper_row_get_property;
-  object_class->set_property = proc_paper_row_set_property;
-
-  properties [PROP_PAPER] =
-    g_param_spec_object ("paper", NULL, NULL,
-                         PROC_TYPE_PAPER,
-                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  object_class->finalize = proc_paper_row_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-paper-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, star_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, unread_dot);
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, title_label);
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, preview_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, chips_box);
+  gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, state_badge);
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, code_icon);
+  gtk_widget_class_bind_template_callback (widget_class, star_clicked_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "paperrow");
 }
@@ -160,19 +249,62 @@ proc_paper_row_set_paper (ProcPaperRow *self,
   if (self->paper == paper)
     return;
 
-  g_clear_pointer (&self->title_binding, g_binding_unbind);
   if (self->paper != NULL)
-    g_clear_signal_handler (&self->abstract_handler, self->paper);
+    g_signal_handlers_disconnect_by_data (self->paper, self);
   g_set_object (&self->paper, paper);
-
   if (paper != NULL)
-    {
-      self->title_binding = g_object_bind_property (paper, "title", self->title_label, "label",
-                                                    G_BINDING_SYNC_CREATE);
-      self->abstract_handler = g_signal_connect_swapped (paper, "notify::abstract",
-                                                         G_CALLBACK (update_preview), self);
-    }
+    g_signal_connect_object (paper, "notify", G_CALLBACK (paper_notify_cb), self, G_CONNECT_SWAPPED);
 
+  update_title (self);
   update_preview (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PAPER]);
+  update_star (self);
+  update_state (self);
+  update_chips (self);
+}
+
+/**
+ * proc_paper_row_set_highlight:
+ * @terms: (nullable): the words being searched, marked in title and preview
+ */
+void
+proc_paper_row_set_highlight (ProcPaperRow       *self,
+                              const char * const *terms)
+{
+  g_return_if_fail (PROC_IS_PAPER_ROW (self));
+
+  if (self->terms == NULL && (terms == NULL || terms[0] == NULL))
+    return;
+  if (self->terms != NULL && terms != NULL && g_strv_equal ((const char * const *) self->terms, terms))
+    return;
+
+  g_strfreev (self->terms);
+  self->terms = (terms && terms[0]) ? g_strdupv ((char **) terms) : NULL;
+  update_title (self);
+  update_preview (self);
+}
+
+void
+proc_paper_row_set_show_preview (ProcPaperRow *self,
+                                 gboolean      show)
+{
+  g_return_if_fail (PROC_IS_PAPER_ROW (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self->preview_label), show);
+}
+
+/* The title as a person reads it in the row. */
+const char *
+proc_paper_row_get_title_text (ProcPaperRow *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_ROW (self), NULL);
+
+  return gtk_label_get_text (self->title_label);
+}
+
+GtkWidget *
+proc_paper_row_get_star_button (ProcPaperRow *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_ROW (self), NULL);
+
+  return GTK_WIDGET (self->star_button);
 }

@@ -1,4 +1,4 @@
-/* proc-window.c: the main window
+/* proc-window.c: the main window: sidebar, paper list and detail
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,60 +10,290 @@
 
 #include <glib/gi18n.h>
 
+#include "proc-collection.h"
 #include "proc-importer.h"
+#include "proc-paper-ids.h"
 #include "proc-paper-row.h"
-#include "proc-window.h"
+#include "proc-query.h"
+#include "proc-window-private.h"
 
-struct _ProcWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  ProcStore *store;
-  ProcPaperList *papers;
-  GtkSingleSelection *selection;
-
-  AdwWindowTitle *window_title;
-  AdwToastOverlay *toast_overlay;
-  GtkStack *stack;
-  GtkListView *list_view;
-};
+#define MAX_UNDO 20
 
 G_DEFINE_FINAL_TYPE (ProcWindow, proc_window, ADW_TYPE_APPLICATION_WINDOW)
 
 static void
-update_count (ProcWindow *self)
+foreach_row (ProcWindow *self,
+             GtkWidget  *widget,
+             void      (*func) (ProcWindow *, ProcPaperRow *))
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (PROC_IS_PAPER_ROW (child))
+        func (self, PROC_PAPER_ROW (child));
+      else
+        foreach_row (self, child, func);
+    }
+}
+
+static void
+apply_row_settings (ProcWindow   *self,
+                    ProcPaperRow *row)
+{
+  proc_paper_row_set_highlight (row, (const char * const *) self->terms);
+  proc_paper_row_set_show_preview (row, g_settings_get_boolean (self->settings, "show-abstract-preview"));
+}
+
+static void
+update_title (ProcWindow *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->papers));
-  g_autofree char *subtitle =
-    g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u paper", "%u papers", n), n);
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  guint n_selected = gtk_bitset_get_size (selected);
+  g_autofree char *subtitle = NULL;
 
-  adw_window_title_set_subtitle (self->window_title, subtitle);
-  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "papers" : "empty");
+  if (n_selected > 1)
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u selected", "%u selected", n_selected), n_selected);
+  else
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u paper", "%u papers", n), n);
+
+  adw_window_title_set_title (self->list_title, proc_sidebar_get_title (self->sidebar));
+  adw_window_title_set_subtitle (self->list_title, subtitle);
+
+  if (n > 0)
+    gtk_stack_set_visible_child_name (self->list_stack, "papers");
+  else if (proc_store_count (self->store, NULL) == 0)
+    gtk_stack_set_visible_child_name (self->list_stack, "empty");
+  else
+    gtk_stack_set_visible_child_name (self->list_stack, "no-results");
+}
+
+/* The detail shows the paper when exactly one is selected. */
+static void
+selection_changed_cb (ProcWindow *self)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  g_autoptr(ProcPaper) paper = NULL;
+
+  if (gtk_bitset_get_size (selected) == 1)
+    paper = g_list_model_get_item (G_LIST_MODEL (self->papers), gtk_bitset_get_nth (selected, 0));
+
+  if (paper != NULL)
+    {
+      if (proc_detail_view_get_paper (self->detail_view) != paper)
+        proc_detail_view_set_paper (self->detail_view, paper);
+      g_settings_set_int64 (self->settings, "last-paper", proc_paper_get_id (paper));
+    }
+  else if (gtk_bitset_get_size (selected) == 0)
+    proc_detail_view_set_paper (self->detail_view, NULL);
+
+  update_title (self);
+  _proc_window_update_actions (self);
+}
+
+static void
+items_changed_cb (ProcWindow *self)
+{
+  update_title (self);
+}
+
+static void
+sidebar_filter_cb (ProcWindow *self)
+{
+  const char *filter = proc_sidebar_get_filter (self->sidebar);
+
+  proc_paper_list_set_filter (self->papers, filter);
+  g_settings_set_string (self->settings, "last-filter", filter);
+  update_title (self);
+
+  /* Folded, choosing an entry goes on to its papers. */
+  if (adw_leaflet_get_folded (self->outer_leaflet))
+    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->content_pane));
+}
+
+static void
+search_changed_cb (ProcWindow   *self,
+                   GtkSearchEntry *entry)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autoptr(ProcQuery) query = proc_query_parse (text);
+
+  g_clear_pointer (&self->terms, g_strfreev);
+  self->terms = proc_query_dup_terms (query);
+  proc_paper_list_set_search (self->papers, text);
+  foreach_row (self, GTK_WIDGET (self->list_view), apply_row_settings);
+  update_title (self);
+}
+
+static void
+search_stop_cb (ProcWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  gtk_search_bar_set_search_mode (self->search_bar, FALSE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+}
+
+static void
+settings_changed_cb (ProcWindow *self,
+                     const char *key)
+{
+  if (g_strcmp0 (key, "show-abstract-preview") == 0)
+    foreach_row (self, GTK_WIDGET (self->list_view), apply_row_settings);
+  else if (g_strcmp0 (key, "sort-key") == 0 && self->papers != NULL)
+    proc_paper_list_set_sort_key (self->papers, g_settings_get_enum (self->settings, "sort-key"));
+  else if (g_strcmp0 (key, "sort-descending") == 0 && self->papers != NULL)
+    proc_paper_list_set_descending (self->papers, g_settings_get_boolean (self->settings, "sort-descending"));
+}
+
+static void
+list_activate_cb (ProcWindow  *self,
+                  guint        position,
+                  GtkListView *view)
+{
+  /* Double-click or Enter: folded, show the paper's detail. */
+  if (adw_leaflet_get_folded (self->content_pane))
+    adw_leaflet_set_visible_child (self->content_pane, self->detail_pane);
+}
+
+static void
+row_pressed_cb (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                ProcWindow      *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  _proc_window_show_context_menu (self, row, x, y);
+}
+
+static void
+row_long_pressed_cb (GtkGestureLongPress *gesture,
+                     double               x,
+                     double               y,
+                     ProcWindow          *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
+
+  _proc_window_show_context_menu (self, row, x, y);
+}
+
+/* Dragging a selected row drags the whole selection; dragging another
+ * row drags that paper alone. */
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 ProcWindow    *self)
+{
+  ProcPaperRow *row = PROC_PAPER_ROW (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source)));
+  ProcPaper *paper = proc_paper_row_get_paper (row);
+  g_autoptr(GArray) ids = NULL;
+  gint64 id;
+  gboolean in_selection = FALSE;
+  GValue value = G_VALUE_INIT;
+  GdkContentProvider *provider;
+
+  if (paper == NULL)
+    return NULL;
+
+  id = proc_paper_get_id (paper);
+  ids = proc_window_dup_selected_ids (self);
+  for (guint i = 0; i < ids->len; i++)
+    in_selection |= g_array_index (ids, gint64, i) == id;
+  if (!in_selection)
+    {
+      g_array_set_size (ids, 0);
+      g_array_append_val (ids, id);
+    }
+
+  g_value_init (&value, PROC_TYPE_PAPER_IDS);
+  g_value_set_boxed (&value, ids);
+  provider = gdk_content_provider_new_for_value (&value);
+  g_value_unset (&value);
+
+  return provider;
 }
 
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
-              gpointer                  user_data)
+              ProcWindow               *self)
 {
-  gtk_list_item_set_child (item, proc_paper_row_new ());
+  GtkWidget *row = proc_paper_row_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *long_press = gtk_gesture_long_press_new ();
+  GtkDragSource *drag = gtk_drag_source_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (row_pressed_cb), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+
+  gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+  g_signal_connect (long_press, "pressed", G_CALLBACK (row_long_pressed_cb), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (long_press));
+
+  gtk_drag_source_set_actions (drag, GDK_ACTION_COPY);
+  g_signal_connect (drag, "prepare", G_CALLBACK (drag_prepare_cb), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (drag));
+
+  gtk_list_item_set_child (item, row);
 }
 
 static void
 bind_row_cb (GtkSignalListItemFactory *factory,
              GtkListItem              *item,
-             gpointer                  user_data)
+             ProcWindow               *self)
 {
-  proc_paper_row_set_paper (PROC_PAPER_ROW (gtk_list_item_get_child (item)),
-                            gtk_list_item_get_item (item));
+  ProcPaperRow *row = PROC_PAPER_ROW (gtk_list_item_get_child (item));
+
+  proc_paper_row_set_paper (row, gtk_list_item_get_item (item));
+  apply_row_settings (self, row);
 }
 
 static void
 unbind_row_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
-               gpointer                  user_data)
+               ProcWindow               *self)
 {
   proc_paper_row_set_paper (PROC_PAPER_ROW (gtk_list_item_get_child (item)), NULL);
+}
+
+static void
+papers_dropped_cb (ProcWindow     *self,
+                   ProcCollection *collection,
+                   GArray         *ids,
+                   ProcSidebar    *sidebar)
+{
+  g_autoptr(GError) error = NULL;
+  const gint64 *data = (const gint64 *) (gpointer) ids->data;
+
+  if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_TAG)
+    {
+      g_autoptr(ProcUndo) undo =
+        proc_store_add_tag_undoable (self->store, data, ids->len, proc_collection_get_name (collection), &error);
+
+      if (undo == NULL)
+        proc_window_report_error (self, error);
+      else
+        proc_window_push_undo (self, undo);
+    }
+  else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_READING_LIST)
+    {
+      g_autofree char *message = NULL;
+
+      if (!proc_store_add_to_reading_list (self->store, proc_collection_get_id (collection), data, ids->len, &error))
+        {
+          proc_window_report_error (self, error);
+          return;
+        }
+
+      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "Added %u paper to “%s”",
+                                              "Added %u papers to “%s”", ids->len),
+                                 ids->len, proc_collection_get_name (collection));
+      proc_window_add_toast (self, message);
+    }
 }
 
 static void
@@ -109,53 +339,58 @@ import_done_cb (GObject      *object,
         }
 
       summary = proc_import_report_dup_summary (r->report, name);
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (summary));
+      proc_window_add_toast (self, summary);
     }
 }
 
 static void
-import_response_cb (ProcWindow           *self,
-                    int                   response,
-                    GtkFileChooserNative *chooser)
+restore_state (ProcWindow *self)
 {
-  g_autoptr(GListModel) files = NULL;
-  g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *filter = g_settings_get_string (self->settings, "last-filter");
+  gint64 last_paper = g_settings_get_int64 (self->settings, "last-paper");
+  int position;
 
-  if (response == GTK_RESPONSE_ACCEPT)
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  /* The list keeps 360 px, the width a phone has, so that the window
+   * folds into one pane there rather than overflow. */
+  gtk_widget_set_size_request (self->sidebar_pane, g_settings_get_int (self->settings, "sidebar-width"), -1);
+
+  proc_paper_list_set_sort_key (self->papers, g_settings_get_enum (self->settings, "sort-key"));
+  proc_paper_list_set_descending (self->papers, g_settings_get_boolean (self->settings, "sort-descending"));
+
+  if (*filter != '\0' && !proc_sidebar_select_query (self->sidebar, filter))
+    proc_sidebar_select_query (self->sidebar, "");
+
+  position = last_paper > 0 ? proc_paper_list_find (self->papers, last_paper) : -1;
+  if (position < 0 && g_list_model_get_n_items (G_LIST_MODEL (self->papers)) > 0)
+    position = 0;
+  if (position >= 0)
     {
-      files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
-        g_ptr_array_add (array, g_list_model_get_item (files, i));
-      proc_window_import_files (self, (GFile **) array->pdata, array->len);
+      gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
     }
-
-  g_object_unref (chooser);
 }
 
-static void
-import_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+static gboolean
+proc_window_close_request (GtkWindow *window)
 {
-  ProcWindow *self = PROC_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) lists = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  ProcWindow *self = PROC_WINDOW (window);
+  int width, height;
 
-  chooser = gtk_file_chooser_native_new (_("Import Paper List"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Import"), _("_Cancel"));
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  /* A note still waiting for its autosave is written now. */
+  proc_detail_view_save_note (self->detail_view);
 
-  gtk_file_filter_set_name (lists, _("Paper Lists"));
-  gtk_file_filter_add_mime_type (lists, "text/plain");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), lists);
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
 
-  g_signal_connect_swapped (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  return GTK_WINDOW_CLASS (proc_window_parent_class)->close_request (window);
 }
 
 static void
@@ -163,10 +398,13 @@ proc_window_dispose (GObject *object)
 {
   ProcWindow *self = (ProcWindow *)object;
 
+  g_queue_clear_full (&self->undo_stack, (GDestroyNotify) proc_undo_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->papers);
   g_clear_object (&self->store);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->terms, g_strfreev);
 
   G_OBJECT_CLASS (proc_window_parent_class)->dispose (object);
 }
@@ -176,18 +414,30 @@ proc_window_class_init (ProcWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = proc_window_dispose;
+  window_class->close_request = proc_window_close_request;
+
+  g_type_ensure (PROC_TYPE_SIDEBAR);
+  g_type_ensure (PROC_TYPE_DETAIL_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, ProcWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, ProcWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, outer_leaflet);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, content_pane);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, sidebar_pane);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_pane);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, detail_pane);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_title);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_stack);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_view);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, detail_view);
 
-  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
-
-  g_type_ensure (PROC_TYPE_PAPER_ROW);
+  _proc_window_class_add_actions (widget_class);
 }
 
 static void
@@ -196,6 +446,8 @@ proc_window_init (ProcWindow *self)
   GtkListItemFactory *factory;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_queue_init (&self->undo_stack);
+  self->settings = g_settings_new (APP_ID);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
@@ -203,6 +455,23 @@ proc_window_init (ProcWindow *self)
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), self);
   gtk_list_view_set_factory (self->list_view, factory);
   g_object_unref (factory);
+
+  g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (list_activate_cb), self);
+  g_signal_connect_swapped (self->search_entry, "search-changed", G_CALLBACK (search_changed_cb), self);
+  g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (search_stop_cb), self);
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
+  g_settings_bind (self->settings, "note-autosave-delay", self->detail_view, "autosave-delay", G_SETTINGS_BIND_GET);
+  _proc_window_add_list_keys (self);
+
+  /* The sort menu's state is the setting itself. */
+  {
+    g_autoptr(GAction) sort_key = g_settings_create_action (self->settings, "sort-key");
+    g_autoptr(GAction) sort_descending = g_settings_create_action (self->settings, "sort-descending");
+
+    g_action_map_add_action (G_ACTION_MAP (self), sort_key);
+    g_action_map_add_action (G_ACTION_MAP (self), sort_descending);
+  }
 }
 
 ProcWindow *
@@ -215,13 +484,22 @@ proc_window_new (ProcApplication *application)
   self = g_object_new (PROC_TYPE_WINDOW, "application", application, NULL);
   self->store = g_object_ref (proc_application_get_store (application));
   self->papers = proc_paper_list_new (self->store);
-  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->papers)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->papers)));
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
+  gtk_list_view_set_enable_rubberband (self->list_view, TRUE);
 
-  g_signal_connect_object (self->papers, "items-changed", G_CALLBACK (update_count), self, G_CONNECT_SWAPPED);
-  update_count (self);
+  proc_sidebar_set_store (self->sidebar, self->store);
+  proc_detail_view_set_store (self->detail_view, self->store);
+
+  g_signal_connect_object (self->papers, "items-changed", G_CALLBACK (items_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "notify::filter", G_CALLBACK (sidebar_filter_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "notify::title", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sidebar, "papers-dropped", G_CALLBACK (papers_dropped_cb), self, G_CONNECT_SWAPPED);
+
+  restore_state (self);
+  update_title (self);
+  _proc_window_update_actions (self);
 
   return self;
 }
@@ -232,6 +510,47 @@ proc_window_get_papers (ProcWindow *self)
   g_return_val_if_fail (PROC_IS_WINDOW (self), NULL);
 
   return self->papers;
+}
+
+ProcStore *
+proc_window_get_store (ProcWindow *self)
+{
+  g_return_val_if_fail (PROC_IS_WINDOW (self), NULL);
+
+  return self->store;
+}
+
+GtkSelectionModel *
+proc_window_get_selection (ProcWindow *self)
+{
+  g_return_val_if_fail (PROC_IS_WINDOW (self), NULL);
+
+  return GTK_SELECTION_MODEL (self->selection);
+}
+
+/**
+ * proc_window_dup_selected_ids:
+ *
+ * Returns: (transfer full) (element-type gint64): the selected papers'
+ *   ids, in list order, without loading the papers
+ */
+GArray *
+proc_window_dup_selected_ids (ProcWindow *self)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GtkBitsetIter iter;
+  guint position;
+
+  if (gtk_bitset_iter_init_first (&iter, selected, &position))
+    do
+      {
+        gint64 id = proc_paper_list_get_id (self->papers, position);
+        g_array_append_val (ids, id);
+      }
+    while (gtk_bitset_iter_next (&iter, &position));
+
+  return ids;
 }
 
 /**
@@ -252,4 +571,53 @@ proc_window_import_files (ProcWindow  *self,
 
   proc_importer_import_files_async (proc_store_get_path (self->store), files, n_files,
                                     NULL, import_done_cb, g_object_ref (self));
+}
+
+void
+proc_window_add_toast (ProcWindow *self,
+                       const char *title)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_if_fail (PROC_IS_WINDOW (self));
+
+  /* A toast's title is markup; ours is text, from titles and file names. */
+  escaped = g_markup_escape_text (title, -1);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+}
+
+/**
+ * proc_window_push_undo:
+ *
+ * Remembers an edit for Ctrl+Z and offers Undo in a toast.
+ */
+void
+proc_window_push_undo (ProcWindow *self,
+                       ProcUndo   *undo)
+{
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  g_return_if_fail (PROC_IS_WINDOW (self));
+
+  g_queue_push_head (&self->undo_stack, proc_undo_ref (undo));
+  while (g_queue_get_length (&self->undo_stack) > MAX_UNDO)
+    proc_undo_unref (g_queue_pop_tail (&self->undo_stack));
+
+  escaped = g_markup_escape_text (proc_undo_get_label (undo), -1);
+  toast = adw_toast_new (escaped);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_action_name (toast, "win.undo");
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  _proc_window_update_actions (self);
+}
+
+void
+proc_window_report_error (ProcWindow   *self,
+                          const GError *error)
+{
+  g_return_if_fail (PROC_IS_WINDOW (self));
+
+  proc_window_add_toast (self, error->message);
 }

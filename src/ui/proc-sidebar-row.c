@@ -1,0 +1,200 @@
+/* proc-sidebar-row.c: one entry of the sidebar, with its live count
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "proc-sidebar-row.h"
+
+struct _ProcSidebarRow
+{
+  GtkListBoxRow parent_instance;
+
+  ProcCollection *collection;
+  char *query;
+  guint count;
+
+  GtkWidget *dot;
+  GtkLabel *label;
+  GtkLabel *count_label;
+  GtkCssProvider *dot_css;
+};
+
+G_DEFINE_FINAL_TYPE (ProcSidebarRow, proc_sidebar_row, GTK_TYPE_LIST_BOX_ROW)
+
+static void
+update_count_label (ProcSidebarRow *self)
+{
+  g_autofree char *text = g_strdup_printf ("%u", self->count);
+
+  gtk_label_set_label (self->count_label, text);
+}
+
+static void
+update_from_collection (ProcSidebarRow *self)
+{
+  const char *colour = proc_collection_get_colour (self->collection);
+
+  gtk_label_set_label (self->label, proc_collection_get_name (self->collection));
+  g_free (self->query);
+  self->query = proc_collection_dup_query (self->collection);
+  proc_sidebar_row_set_count (self, proc_collection_get_count (self->collection));
+
+  if (self->dot != NULL)
+    {
+      g_autofree char *css = g_strdup_printf (".tag-dot { background-color: %s; }",
+                                              colour && *colour ? colour : "alpha(currentColor, 0.35)");
+      gtk_css_provider_load_from_data (self->dot_css, css, -1);
+    }
+}
+
+static void
+proc_sidebar_row_dispose (GObject *object)
+{
+  ProcSidebarRow *self = (ProcSidebarRow *)object;
+
+  if (self->collection != NULL)
+    g_signal_handlers_disconnect_by_data (self->collection, self);
+  g_clear_object (&self->collection);
+  g_clear_object (&self->dot_css);
+
+  G_OBJECT_CLASS (proc_sidebar_row_parent_class)->dispose (object);
+}
+
+static void
+proc_sidebar_row_finalize (GObject *object)
+{
+  ProcSidebarRow *self = (ProcSidebarRow *)object;
+
+  g_clear_pointer (&self->query, g_free);
+
+  G_OBJECT_CLASS (proc_sidebar_row_parent_class)->finalize (object);
+}
+
+static void
+proc_sidebar_row_class_init (ProcSidebarRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = proc_sidebar_row_dispose;
+  object_class->finalize = proc_sidebar_row_finalize;
+}
+
+static void
+proc_sidebar_row_init (ProcSidebarRow *self)
+{
+}
+
+static void
+build (ProcSidebarRow *self,
+       GtkWidget      *lead)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_box_append (GTK_BOX (box), lead);
+
+  self->label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->label, 0);
+  gtk_label_set_ellipsize (self->label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->label), TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
+
+  self->count_label = GTK_LABEL (gtk_label_new ("0"));
+  gtk_widget_add_css_class (GTK_WIDGET (self->count_label), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->count_label), "numeric");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->count_label));
+
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (self), box);
+}
+
+GtkWidget *
+proc_sidebar_row_new_fixed (const char *icon_name,
+                            const char *label,
+                            const char *query)
+{
+  ProcSidebarRow *self = g_object_new (PROC_TYPE_SIDEBAR_ROW, NULL);
+
+  build (self, gtk_image_new_from_icon_name (icon_name));
+  gtk_label_set_label (self->label, label);
+  self->query = g_strdup (query);
+  update_count_label (self);
+
+  return GTK_WIDGET (self);
+}
+
+/* Tags get a colour dot; lists and reading lists an icon. */
+GtkWidget *
+proc_sidebar_row_new_collection (ProcCollection *collection)
+{
+  ProcSidebarRow *self = g_object_new (PROC_TYPE_SIDEBAR_ROW, NULL);
+  GtkWidget *lead;
+
+  if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_TAG)
+    {
+      lead = self->dot = gtk_label_new (NULL);
+      gtk_widget_add_css_class (lead, "tag-dot");
+      gtk_widget_set_valign (lead, GTK_ALIGN_CENTER);
+      self->dot_css = gtk_css_provider_new ();
+      gtk_style_context_add_provider (gtk_widget_get_style_context (lead),
+                                      GTK_STYLE_PROVIDER (self->dot_css),
+                                      GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    }
+  else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_LIST)
+    lead = gtk_image_new_from_icon_name ("view-list-symbolic");
+  else
+    lead = gtk_image_new_from_icon_name ("bookmark-new-symbolic");
+
+  build (self, lead);
+  self->collection = g_object_ref (collection);
+  g_signal_connect_swapped (collection, "notify", G_CALLBACK (update_from_collection), self);
+  update_from_collection (self);
+
+  return GTK_WIDGET (self);
+}
+
+const char *
+proc_sidebar_row_get_query (ProcSidebarRow *self)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR_ROW (self), NULL);
+
+  return self->query;
+}
+
+const char *
+proc_sidebar_row_get_label (ProcSidebarRow *self)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR_ROW (self), NULL);
+
+  return gtk_label_get_label (self->label);
+}
+
+ProcCollection *
+proc_sidebar_row_get_collection (ProcSidebarRow *self)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR_ROW (self), NULL);
+
+  return self->collection;
+}
+
+void
+proc_sidebar_row_set_count (ProcSidebarRow *self,
+                            guint           count)
+{
+  g_return_if_fail (PROC_IS_SIDEBAR_ROW (self));
+
+  if (self->count == count)
+    return;
+
+  self->count = count;
+  update_count_label (self);
+}
+
+guint
+proc_sidebar_row_get_count (ProcSidebarRow *self)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR_ROW (self), 0);
+
+  return self->count;
+}

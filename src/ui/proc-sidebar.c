@@ -1,0 +1,447 @@
+/* proc-sidebar.c: the library, lists, reading lists and tags, with counts
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "proc-collection-list.h"
+#include "proc-paper-ids.h"
+#include "proc-sidebar.h"
+#include "proc-sidebar-row.h"
+
+/* Every entry is a query of the search language (`is:starred`,
+ * `tag:"x"`), so choosing one is setting the paper list's filter, and the
+ * counts are the same queries counted in SQL. */
+struct _ProcSidebar
+{
+  GtkWidget parent_instance;
+
+  ProcStore *store;
+  ProcCollectionList *lists;
+  ProcCollectionList *reading_lists;
+  ProcCollectionList *tags;
+  char *filter;
+  char *title;
+  gboolean updating_selection;
+
+  GtkListBox *library_box;
+  GtkListBox *lists_box;
+  GtkListBox *reading_lists_box;
+  GtkListBox *tags_box;
+  GtkWidget *lists_heading;
+  GtkWidget *reading_lists_heading;
+  GtkWidget *tags_heading;
+};
+
+G_DEFINE_FINAL_TYPE (ProcSidebar, proc_sidebar, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_FILTER,
+  PROP_TITLE,
+  N_PROPS
+};
+
+enum {
+  PAPERS_DROPPED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties [N_PROPS];
+static guint signals [N_SIGNALS];
+
+static const struct {
+  const char *icon;
+  const char *label;
+  const char *query;
+} library_entries[] = {
+  { "view-grid-symbolic", N_("All Papers"), "" },
+  { "mail-unread-symbolic", N_("Unread"), "is:unread" },
+  { "document-open-recent-symbolic", N_("Reading"), "is:reading" },
+  { "starred-symbolic", N_("Starred"), "is:starred" },
+  { "document-edit-symbolic", N_("With Notes"), "has:note" },
+  { "proceedings-code-symbolic", N_("With Code"), "has:code" },
+};
+
+static GtkListBox *
+boxes (ProcSidebar *self,
+       guint        i)
+{
+  GtkListBox *all[] = { self->library_box, self->lists_box, self->reading_lists_box, self->tags_box };
+
+  return i < G_N_ELEMENTS (all) ? all[i] : NULL;
+}
+
+static void
+update_library_counts (ProcSidebar *self)
+{
+  guint i = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->library_box));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      if (!PROC_IS_SIDEBAR_ROW (row))
+        continue;
+      proc_sidebar_row_set_count (PROC_SIDEBAR_ROW (row),
+                                  proc_store_count (self->store, library_entries[i++].query));
+    }
+}
+
+static void
+update_headings (ProcSidebar *self)
+{
+  gtk_widget_set_visible (self->lists_heading, g_list_model_get_n_items (G_LIST_MODEL (self->lists)) > 0);
+  gtk_widget_set_visible (self->reading_lists_heading,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->reading_lists)) > 0);
+  gtk_widget_set_visible (self->tags_heading, g_list_model_get_n_items (G_LIST_MODEL (self->tags)) > 0);
+}
+
+static void
+set_filter (ProcSidebar *self,
+            const char  *filter,
+            const char  *title)
+{
+  if (g_strcmp0 (self->title, title) != 0)
+    {
+      g_free (self->title);
+      self->title = g_strdup (title);
+      g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TITLE]);
+    }
+
+  if (g_strcmp0 (self->filter, filter) == 0)
+    return;
+
+  g_free (self->filter);
+  self->filter = g_strdup (filter);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILTER]);
+}
+
+static int
+compare_rows (gconstpointer a,
+              gconstpointer b)
+{
+  return gtk_list_box_row_get_index ((GtkListBoxRow *) a) - gtk_list_box_row_get_index ((GtkListBoxRow *) b);
+}
+
+/* Selecting in one section clears the others; several tags intersect. */
+static void
+selection_changed_cb (ProcSidebar *self,
+                      GtkListBox  *box)
+{
+  g_autoptr(GString) filter = g_string_new (NULL);
+  g_autoptr(GString) title = g_string_new (NULL);
+  GList *selected;
+
+  /* Rows unselect themselves while the sidebar is disposed. */
+  if (self->updating_selection || self->library_box == NULL)
+    return;
+
+  selected = gtk_list_box_get_selected_rows (box);
+  if (selected == NULL)
+    {
+      /* Nothing chosen anywhere: that is All Papers. */
+      gboolean any = FALSE;
+
+      for (guint i = 0; boxes (self, i); i++)
+        any |= gtk_list_box_get_selected_row (boxes (self, i)) != NULL;
+      if (!any)
+        {
+          self->updating_selection = TRUE;
+          gtk_list_box_select_row (self->library_box, gtk_list_box_get_row_at_index (self->library_box, 0));
+          self->updating_selection = FALSE;
+          set_filter (self, "", _("All Papers"));
+        }
+      return;
+    }
+
+  self->updating_selection = TRUE;
+  for (guint i = 0; boxes (self, i); i++)
+    if (boxes (self, i) != box)
+      gtk_list_box_unselect_all (boxes (self, i));
+  self->updating_selection = FALSE;
+
+  /* Rows come back in selection order; keep the sidebar's order. */
+  selected = g_list_sort (selected, compare_rows);
+  for (GList *l = selected; l; l = l->next)
+    {
+      ProcSidebarRow *row = l->data;
+
+      if (filter->len > 0)
+        {
+          g_string_append_c (filter, ' ');
+          /* Translators: joins the names of several selected tags */
+          g_string_append (title, _(" + "));
+        }
+      g_string_append (filter, proc_sidebar_row_get_query (row));
+      g_string_append (title, proc_sidebar_row_get_label (row));
+    }
+  g_list_free (selected);
+
+  set_filter (self, filter->str, title->str);
+}
+
+static gboolean
+drop_cb (GtkDropTarget  *target,
+         const GValue   *value,
+         double          x,
+         double          y,
+         ProcSidebarRow *row)
+{
+  ProcSidebar *self = PROC_SIDEBAR (gtk_widget_get_ancestor (GTK_WIDGET (row), PROC_TYPE_SIDEBAR));
+  GArray *ids = g_value_get_boxed (value);
+
+  if (self == NULL || ids == NULL || ids->len == 0)
+    return FALSE;
+
+  g_signal_emit (self, signals [PAPERS_DROPPED], 0, proc_sidebar_row_get_collection (row), ids);
+  return TRUE;
+}
+
+static GtkWidget *
+create_collection_row (gpointer item,
+                       gpointer user_data)
+{
+  GtkWidget *row = proc_sidebar_row_new_collection (item);
+  ProcCollectionKind kind = proc_collection_get_kind (item);
+
+  /* Papers dragged from the list are tagged or added here. */
+  if (kind == PROC_COLLECTION_KIND_TAG || kind == PROC_COLLECTION_KIND_READING_LIST)
+    {
+      GtkDropTarget *target = gtk_drop_target_new (PROC_TYPE_PAPER_IDS, GDK_ACTION_COPY);
+
+      g_signal_connect (target, "drop", G_CALLBACK (drop_cb), row);
+      gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (target));
+    }
+
+  return row;
+}
+
+static void
+store_changed_cb (ProcSidebar *self,
+                  guint        change,
+                  ProcStore   *store)
+{
+  update_library_counts (self);
+  update_headings (self);
+}
+
+static void
+proc_sidebar_dispose (GObject *object)
+{
+  ProcSidebar *self = (ProcSidebar *)object;
+  GtkWidget *child;
+
+  if (self->store != NULL)
+    g_signal_handlers_disconnect_by_data (self->store, self);
+  self->updating_selection = TRUE;
+  gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_SIDEBAR);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
+  g_clear_object (&self->lists);
+  g_clear_object (&self->reading_lists);
+  g_clear_object (&self->tags);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (proc_sidebar_parent_class)->dispose (object);
+}
+
+static void
+proc_sidebar_finalize (GObject *object)
+{
+  ProcSidebar *self = (ProcSidebar *)object;
+
+  g_clear_pointer (&self->filter, g_free);
+  g_clear_pointer (&self->title, g_free);
+
+  G_OBJECT_CLASS (proc_sidebar_parent_class)->finalize (object);
+}
+
+static void
+proc_sidebar_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  ProcSidebar *self = PROC_SIDEBAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILTER:
+      g_value_set_string (value, self->filter);
+      break;
+
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+proc_sidebar_class_init (ProcSidebarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = proc_sidebar_dispose;
+  object_class->finalize = proc_sidebar_finalize;
+  object_class->get_property = proc_sidebar_get_property;
+
+  properties [PROP_FILTER] =
+    g_param_spec_string ("filter", NULL, NULL, "",
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * ProcSidebar::papers-dropped:
+   * @collection: the tag or reading list the papers were dropped on
+   * @ids: (type ProcPaperIds): the papers
+   */
+  signals [PAPERS_DROPPED] =
+    g_signal_new ("papers-dropped",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, PROC_TYPE_COLLECTION, PROC_TYPE_PAPER_IDS);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-sidebar.ui");
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, library_box);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, lists_box);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, reading_lists_box);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, tags_box);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, lists_heading);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, reading_lists_heading);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, tags_heading);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "sidebar");
+}
+
+static void
+proc_sidebar_init (ProcSidebar *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->filter = g_strdup ("");
+  self->title = g_strdup (_("All Papers"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (library_entries); i++)
+    gtk_list_box_append (self->library_box,
+                         proc_sidebar_row_new_fixed (library_entries[i].icon,
+                                                     _(library_entries[i].label),
+                                                     library_entries[i].query));
+
+  for (guint i = 0; boxes (self, i); i++)
+    g_signal_connect_swapped (boxes (self, i), "selected-rows-changed",
+                              G_CALLBACK (selection_changed_cb), self);
+  gtk_list_box_select_row (self->library_box, gtk_list_box_get_row_at_index (self->library_box, 0));
+}
+
+GtkWidget *
+proc_sidebar_new (void)
+{
+  return g_object_new (PROC_TYPE_SIDEBAR, NULL);
+}
+
+void
+proc_sidebar_set_store (ProcSidebar *self,
+                        ProcStore   *store)
+{
+  g_return_if_fail (PROC_IS_SIDEBAR (self));
+  g_return_if_fail (PROC_IS_STORE (store));
+  g_return_if_fail (self->store == NULL);
+
+  self->store = g_object_ref (store);
+  self->lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_LIST);
+  self->reading_lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_READING_LIST);
+  self->tags = proc_collection_list_new (store, PROC_COLLECTION_KIND_TAG);
+
+  gtk_list_box_bind_model (self->lists_box, G_LIST_MODEL (self->lists), create_collection_row, self, NULL);
+  gtk_list_box_bind_model (self->reading_lists_box, G_LIST_MODEL (self->reading_lists),
+                           create_collection_row, self, NULL);
+  gtk_list_box_bind_model (self->tags_box, G_LIST_MODEL (self->tags), create_collection_row, self, NULL);
+
+  g_signal_connect_object (store, "changed", G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
+  store_changed_cb (self, PROC_STORE_CHANGE_ALL, store);
+}
+
+/**
+ * proc_sidebar_get_filter:
+ *
+ * Returns: the query of what is selected: "" for All Papers
+ */
+const char *
+proc_sidebar_get_filter (ProcSidebar *self)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR (self), NULL);
+
+  return self->filter;
+}
+
+/* What is selected, in words, for the list's header. */
+const char *
+proc_sidebar_get_title (ProcSidebar *self)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR (self), NULL);
+
+  return self->title;
+}
+
+/**
+ * proc_sidebar_select_query:
+ *
+ * Selects the entry whose query is @query, as when the last one shown is
+ * restored at start.
+ *
+ * Returns: %TRUE when there was such an entry
+ */
+gboolean
+proc_sidebar_select_query (ProcSidebar *self,
+                           const char  *query)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR (self), FALSE);
+
+  for (guint i = 0; boxes (self, i); i++)
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (boxes (self, i)));
+         row != NULL; row = gtk_widget_get_next_sibling (row))
+      {
+        if (PROC_IS_SIDEBAR_ROW (row) &&
+            g_strcmp0 (proc_sidebar_row_get_query (PROC_SIDEBAR_ROW (row)), query) == 0)
+          {
+            gtk_list_box_unselect_all (boxes (self, i));
+            gtk_list_box_select_row (boxes (self, i), GTK_LIST_BOX_ROW (row));
+            return TRUE;
+          }
+      }
+
+  return FALSE;
+}
+
+/**
+ * proc_sidebar_find_row:
+ *
+ * Returns: (transfer none) (nullable): the row showing @label
+ */
+GtkWidget *
+proc_sidebar_find_row (ProcSidebar *self,
+                       const char  *label)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR (self), NULL);
+
+  for (guint i = 0; boxes (self, i); i++)
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (boxes (self, i)));
+         row != NULL; row = gtk_widget_get_next_sibling (row))
+      if (PROC_IS_SIDEBAR_ROW (row) &&
+          g_strcmp0 (proc_sidebar_row_get_label (PROC_SIDEBAR_ROW (row)), label) == 0)
+        return row;
+
+  return NULL;
+}

@@ -1,0 +1,732 @@
+/* proc-window-actions.c: what the window's menus, buttons and keys do
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "proc-collection-list.h"
+#include "proc-paper-row.h"
+#include "proc-tex.h"
+#include "proc-window-private.h"
+
+/* Every edit goes through the store in one transaction; the destructive
+ * ones and the bulk ones come back as a ProcUndo for the toast and Ctrl+Z. */
+
+static const gint64 *
+ids_data (GArray *ids)
+{
+  return (const gint64 *) (gpointer) ids->data;
+}
+
+static void
+finish_undoable (ProcWindow *self,
+                 ProcUndo   *undo,
+                 GError     *error)
+{
+  if (undo == NULL)
+    proc_window_report_error (self, error);
+  else
+    {
+      proc_window_push_undo (self, undo);
+      proc_undo_unref (undo);
+    }
+}
+
+static void
+toggle_star_paper_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+  g_autoptr(ProcPaper) paper = proc_store_get_paper (self->store, id);
+  g_autoptr(GError) error = NULL;
+
+  if (paper != NULL &&
+      !proc_store_set_starred (self->store, &id, 1, !proc_paper_get_starred (paper), &error))
+    proc_window_report_error (self, error);
+}
+
+static void
+toggle_star_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(ProcPaper) first = NULL;
+  g_autoptr(GError) error = NULL;
+  ProcUndo *undo;
+
+  if (ids->len == 0)
+    return;
+
+  /* Like a mail client: star all unless the first is starred already. */
+  first = proc_store_get_paper (self->store, g_array_index (ids, gint64, 0));
+  undo = proc_store_set_starred_undoable (self->store, ids_data (ids), ids->len,
+                                          first == NULL || !proc_paper_get_starred (first), &error);
+  if (ids->len == 1 && undo != NULL)
+    g_clear_pointer (&undo, proc_undo_unref);   /* one star is its own undo */
+  else
+    finish_undoable (self, undo, error);
+}
+
+static void
+set_read_state (ProcWindow    *self,
+                ProcReadState  state)
+{
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(GError) error = NULL;
+  ProcUndo *undo;
+
+  if (ids->len == 0)
+    return;
+
+  undo = proc_store_set_read_state_undoable (self->store, ids_data (ids), ids->len, state, &error);
+  if (ids->len == 1 && undo != NULL)
+    proc_undo_unref (undo);
+  else
+    finish_undoable (self, undo, error);
+}
+
+static void
+mark_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  const char *state = g_variant_get_string (parameter, NULL);
+
+  set_read_state (PROC_WINDOW (widget),
+                  g_str_equal (state, "read") ? PROC_READ_STATE_READ :
+                  g_str_equal (state, "reading") ? PROC_READ_STATE_READING : PROC_READ_STATE_UNREAD);
+}
+
+static void
+cycle_read_state_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(ProcPaper) first = NULL;
+
+  if (ids->len == 0)
+    return;
+
+  first = proc_store_get_paper (self->store, g_array_index (ids, gint64, 0));
+  if (first != NULL)
+    set_read_state (self, (proc_paper_get_read_state (first) + 1) % 3);
+}
+
+static void
+rate_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(GError) error = NULL;
+  ProcUndo *undo;
+
+  if (ids->len == 0)
+    return;
+
+  undo = proc_store_set_rating_undoable (self->store, ids_data (ids), ids->len,
+                                         g_variant_get_int32 (parameter), &error);
+  if (ids->len == 1 && undo != NULL)
+    proc_undo_unref (undo);
+  else
+    finish_undoable (self, undo, error);
+}
+
+static void
+add_tag (ProcWindow *self,
+         const char *tag)
+{
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(GError) error = NULL;
+
+  if (ids->len == 0)
+    return;
+
+  finish_undoable (self, proc_store_add_tag_undoable (self->store, ids_data (ids), ids->len, tag, &error), error);
+}
+
+static void
+add_tag_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  add_tag (PROC_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+typedef void (*NameCallback) (ProcWindow *self, const char *name);
+
+static void
+name_response_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  ProcWindow       *self)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  NameCallback callback = g_object_get_data (G_OBJECT (dialog), "callback");
+
+  if (g_strcmp0 (response, "ok") == 0)
+    callback (self, gtk_editable_get_text (entry));
+}
+
+static void
+entry_activate_cb (GtkEntry         *entry,
+                   AdwMessageDialog *dialog)
+{
+  if (adw_message_dialog_get_response_enabled (dialog, "ok"))
+    adw_message_dialog_response (dialog, "ok");
+}
+
+static void
+entry_changed_cb (GtkEditable      *entry,
+                  AdwMessageDialog *dialog)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  adw_message_dialog_set_response_enabled (dialog, "ok", *text != '\0');
+}
+
+/* Asks for a name, then calls @callback with it. */
+static void
+ask_name (ProcWindow   *self,
+          const char   *heading,
+          const char   *placeholder,
+          const char   *accept,
+          NameCallback  callback)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, NULL);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), FALSE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "ok", accept,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "ok", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "ok");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "ok", FALSE);
+  g_object_set_data (G_OBJECT (dialog), "callback", callback);
+  g_signal_connect (entry, "changed", G_CALLBACK (entry_changed_cb), dialog);
+  g_signal_connect (entry, "activate", G_CALLBACK (entry_activate_cb), dialog);
+  g_signal_connect (dialog, "response", G_CALLBACK (name_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+static void
+new_tag_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  ask_name (PROC_WINDOW (widget), _("New Tag"), _("Tag name"), _("_Add Tag"), add_tag);
+}
+
+static void
+add_to_reading_list (ProcWindow *self,
+                     gint64      reading_list_id,
+                     const char *name)
+{
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (ids->len == 0)
+    return;
+
+  if (!proc_store_add_to_reading_list (self->store, reading_list_id, ids_data (ids), ids->len, &error))
+    {
+      proc_window_report_error (self, error);
+      return;
+    }
+
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Added %u paper to “%s”",
+                                          "Added %u papers to “%s”", ids->len),
+                             ids->len, name);
+  proc_window_add_toast (self, message);
+}
+
+static void
+add_to_reading_list_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(ProcCollectionList) lists = proc_collection_list_new (self->store, PROC_COLLECTION_KIND_READING_LIST);
+  gint64 id = g_variant_get_int64 (parameter);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (lists));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ProcCollection) list = g_list_model_get_item (G_LIST_MODEL (lists), i);
+
+      if (proc_collection_get_id (list) == id)
+        add_to_reading_list (self, id, proc_collection_get_name (list));
+    }
+}
+
+static void
+create_reading_list (ProcWindow *self,
+                     const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = proc_store_create_reading_list (self->store, name, &error);
+
+  if (id == 0)
+    proc_window_report_error (self, error);
+  else
+    add_to_reading_list (self, id, name);
+}
+
+static void
+new_reading_list_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  ask_name (PROC_WINDOW (widget), _("New Reading List"), _("Reading list name"),
+            _("_Create"), create_reading_list);
+}
+
+static GPtrArray *
+selected_papers (ProcWindow *self)
+{
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+
+  return proc_store_load_papers (self->store, ids_data (ids), ids->len, NULL);
+}
+
+static void
+copy_title_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(GPtrArray) papers = selected_papers (self);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; papers && i < papers->len; i++)
+    {
+      g_autofree char *title = proc_tex_to_plain (proc_paper_get_title (g_ptr_array_index (papers, i)));
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, title);
+    }
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text->str);
+  proc_window_add_toast (self, g_dngettext (GETTEXT_PACKAGE, "Title copied", "Titles copied",
+                                            papers ? papers->len : 0));
+}
+
+static void
+copy_markdown_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(GPtrArray) papers = selected_papers (self);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; papers && i < papers->len; i++)
+    {
+      ProcPaper *paper = g_ptr_array_index (papers, i);
+      g_autofree char *title = proc_tex_to_plain (proc_paper_get_title (paper));
+      const char *code = proc_paper_get_code_url (paper);
+
+      g_string_append_printf (text, "- **%s**", title);
+      if (code != NULL)
+        g_string_append_printf (text, " — [%s](%s)", _("code"), code);
+      g_string_append_c (text, '\n');
+    }
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text->str);
+  proc_window_add_toast (self, _("Copied as Markdown"));
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(GError) error = NULL;
+
+  if (ids->len == 0)
+    return;
+
+  proc_detail_view_save_note (self->detail_view);
+  finish_undoable (self, proc_store_delete_papers_undoable (self->store, ids_data (ids), ids->len, &error), error);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  ProcUndo *undo = g_queue_pop_head (&self->undo_stack);
+  g_autoptr(GError) error = NULL;
+
+  if (undo == NULL)
+    return;
+
+  if (!proc_undo_apply (undo, &error))
+    proc_window_report_error (self, error);
+  proc_undo_unref (undo);
+  _proc_window_update_actions (self);
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+
+  if (adw_leaflet_get_folded (self->content_pane))
+    adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
+  if (adw_leaflet_get_folded (self->outer_leaflet))
+    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->content_pane));
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+move_selection (ProcWindow *self,
+                int         delta)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->papers));
+  int position;
+
+  if (n == 0)
+    return;
+
+  position = gtk_bitset_is_empty (selected) ? -1 :
+             (int) (delta > 0 ? gtk_bitset_get_maximum (selected) : gtk_bitset_get_minimum (selected));
+  position = CLAMP (position + delta, 0, (int) n - 1);
+
+  proc_detail_view_save_note (self->detail_view);
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+}
+
+static void
+select_next_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  move_selection (PROC_WINDOW (widget), 1);
+}
+
+static void
+select_previous_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  move_selection (PROC_WINDOW (widget), -1);
+}
+
+static void
+focus_detail (ProcWindow *self,
+              gboolean    note)
+{
+  if (proc_detail_view_get_paper (self->detail_view) == NULL)
+    return;
+
+  if (adw_leaflet_get_folded (self->content_pane))
+    adw_leaflet_set_visible_child (self->content_pane, self->detail_pane);
+
+  if (note)
+    proc_detail_view_focus_note (self->detail_view);
+  else
+    proc_detail_view_focus_tags (self->detail_view);
+}
+
+static void
+focus_tags_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  focus_detail (PROC_WINDOW (widget), FALSE);
+}
+
+static void
+focus_note_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  focus_detail (PROC_WINDOW (widget), TRUE);
+}
+
+static void
+show_sidebar_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+
+  adw_leaflet_set_visible_child (self->outer_leaflet, self->sidebar_pane);
+}
+
+static void
+show_list_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+
+  proc_detail_view_save_note (self->detail_view);
+  adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
+}
+
+static void
+import_response_cb (ProcWindow           *self,
+                    int                   response,
+                    GtkFileChooserNative *chooser)
+{
+  g_autoptr(GListModel) files = NULL;
+  g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+        g_ptr_array_add (array, g_list_model_get_item (files, i));
+      proc_window_import_files (self, (GFile **) array->pdata, array->len);
+    }
+
+  g_object_unref (chooser);
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) lists = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  chooser = gtk_file_chooser_native_new (_("Import Paper List"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN,
+                                         _("_Import"), _("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+
+  gtk_file_filter_set_name (lists, _("Paper Lists"));
+  gtk_file_filter_add_mime_type (lists, "text/plain");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), lists);
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+
+  g_signal_connect_swapped (chooser, "response", G_CALLBACK (import_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static GMenuModel *
+build_context_menu (ProcWindow *self)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) state = g_menu_new ();
+  g_autoptr(GMenu) annotate = g_menu_new ();
+  g_autoptr(GMenu) rate = g_menu_new ();
+  g_autoptr(GMenu) tags = g_menu_new ();
+  g_autoptr(GMenu) tags_new = g_menu_new ();
+  g_autoptr(GMenu) reading = g_menu_new ();
+  g_autoptr(GMenu) reading_new = g_menu_new ();
+  g_autoptr(GMenu) copy = g_menu_new ();
+  g_autoptr(GMenu) destroy = g_menu_new ();
+  g_autoptr(ProcCollectionList) tag_list = proc_collection_list_new (self->store, PROC_COLLECTION_KIND_TAG);
+  g_autoptr(ProcCollectionList) reading_lists =
+    proc_collection_list_new (self->store, PROC_COLLECTION_KIND_READING_LIST);
+
+  g_menu_append (state, _("Mark as _Unread"), "win.mark::unread");
+  g_menu_append (state, _("Mark as _Reading"), "win.mark::reading");
+  g_menu_append (state, _("Mark as Rea_d"), "win.mark::read");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (state));
+
+  g_menu_append (annotate, _("_Star or Unstar"), "win.toggle-star");
+  for (int i = 0; i <= 5; i++)
+    {
+      g_autofree char *label = i == 0 ? g_strdup (_("No Rating")) :
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Star", "%d Stars", i), i);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.rate", g_variant_new_int32 (i));
+      g_menu_append_item (rate, item);
+    }
+  g_menu_append_submenu (annotate, _("_Rate"), G_MENU_MODEL (rate));
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (tag_list)); i++)
+    {
+      g_autoptr(ProcCollection) tag = g_list_model_get_item (G_LIST_MODEL (tag_list), i);
+      g_autoptr(GMenuItem) item = g_menu_item_new (proc_collection_get_name (tag), NULL);
+
+      /* Names are data: no mnemonic from an underscore in a tag. */
+      g_menu_item_set_attribute (item, "use-markup", "b", FALSE);
+      g_menu_item_set_action_and_target_value (item, "win.add-tag",
+                                               g_variant_new_string (proc_collection_get_name (tag)));
+      g_menu_append_item (tags, item);
+    }
+  g_menu_append (tags_new, _("_New Tag…"), "win.new-tag");
+  g_menu_append_section (tags, NULL, G_MENU_MODEL (tags_new));
+  g_menu_append_submenu (annotate, _("Add _Tag"), G_MENU_MODEL (tags));
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (reading_lists)); i++)
+    {
+      g_autoptr(ProcCollection) list = g_list_model_get_item (G_LIST_MODEL (reading_lists), i);
+      g_autoptr(GMenuItem) item = g_menu_item_new (proc_collection_get_name (list), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.add-to-reading-list",
+                                               g_variant_new_int64 (proc_collection_get_id (list)));
+      g_menu_append_item (reading, item);
+    }
+  g_menu_append (reading_new, _("New _Reading List…"), "win.new-reading-list");
+  g_menu_append_section (reading, NULL, G_MENU_MODEL (reading_new));
+  g_menu_append_submenu (annotate, _("Add to Reading _List"), G_MENU_MODEL (reading));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (annotate));
+
+  g_menu_append (copy, _("_Copy Title"), "win.copy-title");
+  g_menu_append (copy, _("Copy as _Markdown"), "win.copy-markdown");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (copy));
+
+  g_menu_append (destroy, _("_Delete"), "win.delete");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
+
+  return G_MENU_MODEL (g_steal_pointer (&menu));
+}
+
+/* Right-click on a row outside the selection selects that row first, as
+ * file managers do. */
+void
+_proc_window_show_context_menu (ProcWindow *self,
+                                GtkWidget  *row,
+                                double      x,
+                                double      y)
+{
+  ProcPaper *paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row));
+  g_autoptr(GMenuModel) model = NULL;
+  GtkWidget *popover;
+  int position;
+
+  if (paper == NULL)
+    return;
+
+  position = proc_paper_list_find (self->papers, proc_paper_get_id (paper));
+  if (position >= 0 && !gtk_selection_model_is_selected (GTK_SELECTION_MODEL (self->selection), position))
+    gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+
+  model = build_context_menu (self);
+  popover = gtk_popover_menu_new_from_model (model);
+  gtk_widget_set_parent (popover, row);
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { x, y, 1, 1 });
+  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+void
+_proc_window_update_actions (ProcWindow *self)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  gboolean any = !gtk_bitset_is_empty (selected);
+  static const char * const selection_actions[] = {
+    "win.toggle-star", "win.mark", "win.cycle-read-state", "win.rate", "win.add-tag",
+    "win.new-tag", "win.add-to-reading-list", "win.new-reading-list", "win.copy-title",
+    "win.copy-markdown", "win.delete",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (selection_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), selection_actions[i], any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", !g_queue_is_empty (&self->undo_stack));
+}
+
+static void
+add_list_key (GtkShortcutController *controller,
+              guint                  keyval,
+              const char            *action,
+              GVariant              *target)
+{
+  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0), gtk_named_action_new (action));
+
+  if (target != NULL)
+    gtk_shortcut_set_arguments (shortcut, target);
+  gtk_shortcut_controller_add_shortcut (controller, shortcut);
+}
+
+void
+_proc_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-star-paper", "x", toggle_star_paper_action);
+  gtk_widget_class_install_action (widget_class, "win.toggle-star", NULL, toggle_star_action);
+  gtk_widget_class_install_action (widget_class, "win.mark", "s", mark_action);
+  gtk_widget_class_install_action (widget_class, "win.cycle-read-state", NULL, cycle_read_state_action);
+  gtk_widget_class_install_action (widget_class, "win.rate", "i", rate_action);
+  gtk_widget_class_install_action (widget_class, "win.add-tag", "s", add_tag_action);
+  gtk_widget_class_install_action (widget_class, "win.new-tag", NULL, new_tag_action);
+  gtk_widget_class_install_action (widget_class, "win.add-to-reading-list", "x", add_to_reading_list_action);
+  gtk_widget_class_install_action (widget_class, "win.new-reading-list", NULL, new_reading_list_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-title", NULL, copy_title_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-markdown", NULL, copy_markdown_action);
+  gtk_widget_class_install_action (widget_class, "win.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.select-next", NULL, select_next_action);
+  gtk_widget_class_install_action (widget_class, "win.select-previous", NULL, select_previous_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-tags", NULL, focus_tags_action);
+  gtk_widget_class_install_action (widget_class, "win.focus-note", NULL, focus_note_action);
+  gtk_widget_class_install_action (widget_class, "win.show-sidebar", NULL, show_sidebar_action);
+  gtk_widget_class_install_action (widget_class, "win.show-list", NULL, show_list_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);
+}
+
+/**
+ * _proc_window_add_list_keys:
+ *
+ * The single keys (j, k, s, r, 0–5, t, n, Delete) act only while the paper
+ * list has the focus, so typing a note or a tag is never taken for one.
+ */
+void
+_proc_window_add_list_keys (ProcWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
+
+  gtk_shortcut_controller_set_scope (shortcuts, GTK_SHORTCUT_SCOPE_LOCAL);
+  add_list_key (shortcuts, GDK_KEY_j, "win.select-next", NULL);
+  add_list_key (shortcuts, GDK_KEY_k, "win.select-previous", NULL);
+  add_list_key (shortcuts, GDK_KEY_s, "win.toggle-star", NULL);
+  add_list_key (shortcuts, GDK_KEY_r, "win.cycle-read-state", NULL);
+  add_list_key (shortcuts, GDK_KEY_t, "win.focus-tags", NULL);
+  add_list_key (shortcuts, GDK_KEY_n, "win.focus-note", NULL);
+  add_list_key (shortcuts, GDK_KEY_Delete, "win.delete", NULL);
+  add_list_key (shortcuts, GDK_KEY_KP_Delete, "win.delete", NULL);
+  for (int i = 0; i <= 5; i++)
+    {
+      add_list_key (shortcuts, GDK_KEY_0 + i, "win.rate", g_variant_new_int32 (i));
+      add_list_key (shortcuts, GDK_KEY_KP_0 + i, "win.rate", g_variant_new_int32 (i));
+    }
+
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);
+}

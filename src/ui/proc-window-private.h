@@ -1,0 +1,50 @@
+/* proc-window-private.h: what the window's source files share
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "proc-detail-view.h"
+#include "proc-sidebar.h"
+#include "proc-window.h"
+
+G_BEGIN_DECLS
+
+struct _ProcWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  ProcStore *store;
+  ProcPaperList *papers;
+  GtkMultiSelection *selection;
+  GSettings *settings;
+  GQueue undo_stack;            /* of ProcUndo, newest first */
+  char **terms;                 /* the search's words, highlighted in rows */
+  guint save_state_source;
+
+  AdwToastOverlay *toast_overlay;
+  AdwLeaflet *outer_leaflet;
+  AdwLeaflet *content_pane;
+  GtkWidget *sidebar_pane;
+  GtkWidget *list_pane;
+  GtkWidget *detail_pane;
+  ProcSidebar *sidebar;
+  AdwWindowTitle *list_title;
+  GtkSearchBar *search_bar;
+  GtkSearchEntry *search_entry;
+  GtkStack *list_stack;
+  GtkListView *list_view;
+  ProcDetailView *detail_view;
+};
+
+void _proc_window_class_add_actions (GtkWidgetClass *widget_class);
+void _proc_window_update_actions    (ProcWindow     *self);
+void _proc_window_add_list_keys     (ProcWindow     *self);
+void _proc_window_show_context_menu (ProcWindow     *self,
+                                     GtkWidget      *row,
+                                     double          x,
+                                     double          y);
+
+G_END_DECLS

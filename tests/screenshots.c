@@ -1,0 +1,199 @@
+/* screenshots.c: renders the main views to PNG, for people and the metainfo
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Run by `meson compile -C _build screenshots` under Xvfb; writes
+ * _build/screenshots/NAME.png.  Each view is the real window on a
+ * throw-away library holding the bundled ICML 2024 list.
+ */
+
+#include "config.h"
+
+#include <locale.h>
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "proc-application.h"
+#include "proc-window-private.h"
+
+static const char *out_dir;
+static char *library;
+static void (*current_scenes) (ProcWindow *window);
+
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+shoot (ProcWindow *window,
+       const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_strdup_printf ("%s/%s.png", out_dir, name);
+  int width = gtk_widget_get_width (GTK_WIDGET (window));
+  int height = gtk_widget_get_height (GTK_WIDGET (window));
+
+  wait_ms (500);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_to_node (snapshot);
+  if (node == NULL)
+    g_error ("Nothing to render for %s", name);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (!gdk_texture_save_to_png (texture, path))
+    g_error ("Could not write %s", path);
+  g_print ("%s\n", path);
+}
+
+static void
+select_position (ProcWindow *window,
+                 guint       position)
+{
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (window->selection), position, TRUE);
+}
+
+static void
+library_scenes (ProcWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 ids[4];
+
+  wait_ms (300);
+
+  /* A library someone has started on: a few stars, tags, a note. */
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    ids[i] = proc_paper_list_get_id (window->papers, i * 2 + 1);
+  proc_store_set_starred (window->store, ids, 2, TRUE, &error);
+  proc_store_add_tag (window->store, ids, 3, "to read", &error);
+  proc_store_add_tag (window->store, &ids[1], 2, "efficiency", &error);
+  proc_store_set_rating (window->store, &ids[1], 1, 4, &error);
+  proc_store_set_read_state (window->store, &ids[2], 1, PROC_READ_STATE_READING, &error);
+  proc_store_set_note (window->store, ids[1],
+                       "Compare with the LoRA baseline; the memory numbers in Table 2 look too good.", &error);
+  if (error != NULL)
+    g_error ("%s", error->message);
+
+  proc_sidebar_select_query (window->sidebar, "");
+  select_position (window, 3);
+  shoot (window, "list-with-detail");
+
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "graph");
+  wait_ms (300);
+  select_position (window, 0);
+  shoot (window, "search");
+  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
+  gtk_search_bar_set_search_mode (window->search_bar, FALSE);
+
+  proc_sidebar_select_query (window->sidebar, "tag:\"to read\"");
+  wait_ms (300);
+  select_position (window, 0);
+  shoot (window, "tag-filter");
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (300);
+  select_position (window, 3);
+  shoot (window, "dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+}
+
+static void
+narrow_scenes (ProcWindow *window)
+{
+  shoot (window, "narrow");
+}
+
+static void
+empty_scenes (ProcWindow *window)
+{
+  shoot (window, "empty-library");
+}
+
+static gboolean
+run_scenes_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  current_scenes (PROC_WINDOW (window));
+  gtk_window_close (window);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+window_added_cb (GtkApplication *app,
+                 GtkWindow      *window)
+{
+  g_timeout_add (800, run_scenes_cb, app);
+}
+
+static void
+run (const char *path,
+     void      (*scenes) (ProcWindow *))
+{
+  g_autoptr(ProcApplication) app = proc_application_new ();
+  char *argv[] = { (char *) "proceedings", (char *) "--library", (char *) path, NULL };
+
+  current_scenes = scenes;
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
+  g_application_run (G_APPLICATION (app), 3, argv);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("proceedings-screenshots-XXXXXX", NULL);
+  g_autofree char *empty = g_build_filename (home, "empty.db", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (argc != 2)
+    {
+      g_printerr ("usage: %s OUTPUT-FOLDER\n", argv[0]);
+      return 2;
+    }
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PROCEEDINGS_LOCALEDIR") ? g_getenv ("PROCEEDINGS_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  out_dir = argv[1];
+  g_mkdir_with_parents (out_dir, 0755);
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  library = g_build_filename (home, "library.db", NULL);
+
+  settings = g_settings_new (APP_ID);
+  g_settings_set_int (settings, "window-width", 1280);
+  g_settings_set_int (settings, "window-height", 800);
+  run (library, library_scenes);
+
+  /* An empty library: the bundled list was imported once, then removed. */
+  {
+    g_autoptr(ProcStore) store = proc_store_open (empty, &error);
+    if (store == NULL || !proc_store_set_meta (store, "bundled-list-imported", "1", &error))
+      g_error ("%s", error->message);
+  }
+  run (empty, empty_scenes);
+
+  /* A phone-sized window opens folded on the list. */
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 720);
+  run (library, narrow_scenes);
+
+  return 0;
+}

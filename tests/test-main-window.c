@@ -1,0 +1,394 @@
+/* test-main-window.c: browsing and annotating with the mouse, in the real window
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "proc-application.h"
+#include "proc-paper-ids.h"
+#include "proc-paper-row.h"
+#include "proc-sidebar-row.h"
+#include "proc-window-private.h"
+
+typedef void (*Scenario) (ProcWindow *window);
+
+static Scenario current_scenario;
+static char *library;
+
+/* Lets GTK lay out and draw: what a person would wait for. */
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+run_scenario_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  g_assert_true (PROC_IS_WINDOW (window));
+  current_scenario (PROC_WINDOW (window));
+  gtk_window_close (window);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+window_added_cb (GtkApplication *app,
+                 GtkWindow      *window)
+{
+  g_timeout_add (600, run_scenario_cb, app);
+}
+
+static void
+run_app (Scenario scenario)
+{
+  g_autoptr(ProcApplication) app = proc_application_new ();
+  char *argv[] = { (char *) "proceedings", (char *) "--library", library, NULL };
+
+  current_scenario = scenario;
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
+}
+
+static ProcStore *
+open_store (void)
+{
+  g_autoptr(GError) error = NULL;
+  ProcStore *store = proc_store_open (library, &error);
+
+  g_assert_no_error (error);
+  return store;
+}
+
+static guint
+sidebar_count (ProcWindow *window,
+               const char *label)
+{
+  GtkWidget *row = proc_sidebar_find_row (window->sidebar, label);
+
+  g_assert_nonnull (row);
+  return proc_sidebar_row_get_count (PROC_SIDEBAR_ROW (row));
+}
+
+static void
+collect_rows (GtkWidget *widget,
+              GPtrArray *rows)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (PROC_IS_PAPER_ROW (child) && gtk_widget_get_mapped (child) && proc_paper_row_get_paper (PROC_PAPER_ROW (child)))
+        g_ptr_array_add (rows, child);
+      else
+        collect_rows (child, rows);
+    }
+}
+
+static GPtrArray *
+visible_rows (ProcWindow *window)
+{
+  GPtrArray *rows = g_ptr_array_new ();
+
+  collect_rows (GTK_WIDGET (window->list_view), rows);
+  return rows;
+}
+
+static ProcPaperRow *
+row_for_position (ProcWindow *window,
+                  guint       position)
+{
+  g_autoptr(GPtrArray) rows = visible_rows (window);
+  gint64 id = proc_paper_list_get_id (window->papers, position);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (proc_paper_get_id (proc_paper_row_get_paper (g_ptr_array_index (rows, i))) == id)
+      return g_ptr_array_index (rows, i);
+
+  return NULL;
+}
+
+/* Waits for the search entry's delay and the query, up to five seconds. */
+static void
+search_for (ProcWindow *window,
+            const char *text)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), text);
+  while (g_strcmp0 (proc_paper_list_get_search (window->papers), text) != 0 &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  wait_ms (100);
+}
+
+static void
+select_positions (ProcWindow *window,
+                  const guint *positions,
+                  guint        n)
+{
+  GtkSelectionModel *selection = proc_window_get_selection (window);
+
+  gtk_selection_model_unselect_all (selection);
+  for (guint i = 0; i < n; i++)
+    gtk_selection_model_select_item (selection, positions[i], FALSE);
+  wait_ms (50);
+}
+
+/* Sidebar counts, search, the star button, tagging by menu and by drop. */
+static void
+browse_and_annotate (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(ProcPaper) starred = NULL;
+  ProcPaperRow *row;
+  gint64 id;
+  GtkWidget *tag_row;
+  GValue value = G_VALUE_INIT;
+  GtkDropTarget *target = NULL;
+
+  wait_ms (300);
+  g_assert_cmpuint (sidebar_count (window, "All Papers"), ==, 38);
+  g_assert_cmpuint (sidebar_count (window, "Unread"), ==, 38);
+  g_assert_cmpuint (sidebar_count (window, "Starred"), ==, 0);
+  g_assert_cmpuint (sidebar_count (window, "With Code"), ==, 7);
+  g_assert_cmpuint (sidebar_count (window, "ICML 2024 论文列表"), ==, 38);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "38 papers");
+
+  /* Search as you type. */
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+  search_for (window, "github");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
+  rows = visible_rows (window);
+  g_assert_cmpuint (rows->len, ==, 7);
+  g_clear_pointer (&rows, g_ptr_array_unref);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "7 papers");
+
+  search_for (window, "zzzznothing");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->list_stack), ==, "no-results");
+  search_for (window, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 38);
+
+  /* The star in a row stars that paper, and does not change the selection. */
+  select_positions (window, (guint[]) { 0 }, 1);
+  row = row_for_position (window, 2);
+  g_assert_nonnull (row);
+  id = proc_paper_get_id (proc_paper_row_get_paper (row));
+  g_signal_emit_by_name (proc_paper_row_get_star_button (row), "clicked");
+  wait_ms (100);
+  g_assert_true (gtk_selection_model_is_selected (proc_window_get_selection (window), 0));
+  g_assert_false (gtk_selection_model_is_selected (proc_window_get_selection (window), 2));
+  store = open_store ();
+  starred = proc_store_get_paper (store, id);
+  g_assert_true (proc_paper_get_starred (starred));
+  g_assert_cmpuint (sidebar_count (window, "Starred"), ==, 1);
+
+  /* Three selected rows, tagged from the context menu's action. */
+  select_positions (window, (guint[]) { 1, 3, 5 }, 3);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "3 selected");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-tag", "s", "to read"));
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "tag:\"to read\""), ==, 3);
+  g_assert_cmpuint (sidebar_count (window, "to read"), ==, 3);
+
+  /* Three other rows, dropped on that tag in the sidebar. */
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 10; i < 13; i++)
+    {
+      gint64 other = proc_paper_list_get_id (window->papers, i);
+      g_array_append_val (ids, other);
+    }
+  tag_row = proc_sidebar_find_row (window->sidebar, "to read");
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (tag_row);
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+        if (GTK_IS_DROP_TARGET (c))
+          target = GTK_DROP_TARGET (c);
+      }
+  }
+  g_assert_nonnull (target);
+  g_value_init (&value, PROC_TYPE_PAPER_IDS);
+  g_value_set_boxed (&value, ids);
+  {
+    gboolean accepted = FALSE;
+    g_signal_emit_by_name (target, "drop", &value, 5.0, 5.0, &accepted);
+    g_assert_true (accepted);
+  }
+  g_value_unset (&value);
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "tag:\"to read\""), ==, 6);
+  g_assert_cmpuint (sidebar_count (window, "to read"), ==, 6);
+
+  /* Choosing the tag in the sidebar filters the list. */
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (tag_row)), GTK_LIST_BOX_ROW (tag_row));
+  wait_ms (200);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 6);
+  g_assert_cmpstr (adw_window_title_get_title (window->list_title), ==, "to read");
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (100);
+}
+
+/* Delete, then Undo: every annotation is back. */
+static void
+delete_and_undo (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcPaper) paper = NULL;
+  gint64 id = proc_paper_list_get_id (window->papers, 4);
+  gint64 reading_list;
+
+  g_assert_true (proc_store_set_note (store, id, "Check the ablation in section 5.", &error));
+  g_assert_true (proc_store_set_starred (store, &id, 1, TRUE, &error));
+  g_assert_true (proc_store_add_tag (store, &id, 1, "baseline", &error));
+  reading_list = proc_store_create_reading_list (store, "Monday", &error);
+  g_assert_true (proc_store_add_to_reading_list (store, reading_list, &id, 1, &error));
+  proc_store_check_external_changes (window->store);
+  wait_ms (200);
+
+  select_positions (window, (guint[]) { 4 }, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.delete", NULL));
+  wait_ms (200);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 37);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 37);
+  g_assert_cmpuint (proc_store_count (store, "reading-list:Monday"), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 38);
+  paper = proc_store_get_paper (store, id);
+  g_assert_nonnull (paper);
+  g_assert_cmpstr (proc_paper_get_note (paper), ==, "Check the ablation in section 5.");
+  g_assert_true (proc_paper_get_starred (paper));
+  g_assert_true (proc_paper_has_tag (paper, "baseline"));
+  g_assert_cmpuint (proc_store_count (store, "reading-list:Monday"), ==, 1);
+  g_assert_cmpuint (proc_store_count (store, "ablation"), ==, 1);
+  g_assert_cmpint (proc_paper_list_get_id (window->papers, 4), ==, id);
+}
+
+/* Settings: sort and the last sidebar entry and paper come back. */
+static gint64 remembered_paper;
+
+static void
+change_settings (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.sort-key", "s", "title"));
+  proc_sidebar_select_query (window->sidebar, "has:code");
+  wait_ms (200);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
+  select_positions (window, (guint[]) { 2 }, 1);
+  remembered_paper = proc_paper_list_get_id (window->papers, 2);
+}
+
+static void
+check_settings (ProcWindow *window)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (proc_window_get_selection (window));
+
+  g_assert_cmpint (proc_paper_list_get_sort_key (window->papers), ==, PROC_SORT_TITLE);
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "has:code");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
+  g_assert_cmpuint (gtk_bitset_get_size (selected), ==, 1);
+  g_assert_cmpint (proc_paper_list_get_id (window->papers, gtk_bitset_get_nth (selected, 0)), ==, remembered_paper);
+
+  /* Back to defaults for the tests after. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.sort-key", "s", "added"));
+  proc_sidebar_select_query (window->sidebar, "");
+}
+
+static void
+narrow (ProcWindow *window)
+{
+  wait_ms (300);
+  g_test_message ("narrow window: %d px", gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_true (adw_leaflet_get_folded (window->outer_leaflet));
+  g_assert_true (adw_leaflet_get_folded (window->content_pane));
+  g_assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= 400);
+
+  /* Folded, choosing a sidebar entry shows its papers, Enter the detail. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
+  wait_ms (400);
+  g_assert_true (adw_leaflet_get_visible_child (window->outer_leaflet) == window->sidebar_pane);
+  proc_sidebar_select_query (window->sidebar, "is:unread");
+  wait_ms (400);
+  g_assert_true (adw_leaflet_get_visible_child (window->outer_leaflet) == GTK_WIDGET (window->content_pane));
+  g_signal_emit_by_name (window->list_view, "activate", 0);
+  wait_ms (400);
+  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->detail_pane);
+  proc_sidebar_select_query (window->sidebar, "");
+}
+
+static void
+test_browse_and_annotate (void)
+{
+  run_app (browse_and_annotate);
+}
+
+static void
+test_delete_and_undo (void)
+{
+  run_app (delete_and_undo);
+}
+
+static void
+test_settings_restored (void)
+{
+  run_app (change_settings);
+  run_app (check_settings);
+}
+
+/* The window opens at the size it was closed at: 360 px here. */
+static void
+test_narrow (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+  g_settings_set_int (settings, "window-width", 360);
+  g_settings_set_int (settings, "window-height", 640);
+  run_app (narrow);
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("proceedings-home-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (home, ".local", "share", NULL);
+  g_autofree char *config = g_build_filename (home, ".config", NULL);
+  g_autofree char *cache = g_build_filename (home, ".cache", NULL);
+
+  /* A throw-away home; not G_TEST_OPTION_ISOLATE_DIRS, which hides the
+   * icon theme and MIME database along with XDG_DATA_DIRS. */
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  library = g_build_filename (home, "library.db", NULL);
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* In order: each starts from the library the one before left. */
+  g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
+  g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
+  g_test_add_func ("/main-window/settings-restored", test_settings_restored);
+  g_test_add_func ("/main-window/narrow", test_narrow);
+
+  return g_test_run ();
+}
