@@ -278,6 +278,62 @@ delete_and_undo (ProcWindow *window)
   g_assert_cmpint (proc_paper_list_get_id (window->papers, 4), ==, id);
 }
 
+static GtkWidget *
+find_widget (GtkWidget  *widget,
+             GType       type,
+             const char *css_class_of_parent)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type) && gtk_widget_get_mapped (child) &&
+          (css_class_of_parent == NULL || gtk_widget_has_css_class (widget, css_class_of_parent)))
+        return child;
+      if ((found = find_widget (child, type, css_class_of_parent)))
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Removing a tag in the detail and clearing a note are undone too. */
+static void
+detail_edits_undo (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+  gint64 id = proc_paper_list_get_id (window->papers, 6);
+  GtkWidget *remove_button;
+  GtkTextView *note_view;
+  GtkTextBuffer *buffer;
+
+  g_assert_true (proc_store_add_tag (store, &id, 1, "keeper", &error));
+  g_assert_true (proc_store_set_note (store, id, "A note worth keeping.", &error));
+  proc_store_check_external_changes (window->store);
+  select_positions (window, (guint[]) { 6 }, 1);
+  wait_ms (300);
+
+  remove_button = find_widget (GTK_WIDGET (window->detail_view), GTK_TYPE_BUTTON, "tag-chip");
+  g_assert_nonnull (remove_button);
+  g_signal_emit_by_name (remove_button, "clicked");
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "tag:keeper"), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "tag:keeper"), ==, 1);
+
+  note_view = GTK_TEXT_VIEW (find_widget (GTK_WIDGET (window->detail_view), GTK_TYPE_TEXT_VIEW, NULL));
+  g_assert_nonnull (note_view);
+  buffer = gtk_text_view_get_buffer (note_view);
+  gtk_text_buffer_set_text (buffer, "", -1);
+  g_assert_true (proc_detail_view_save_note (window->detail_view));
+  g_assert_cmpuint (proc_store_count (store, "has:note"), ==, 1);   /* the one from delete-and-undo */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "worth"), ==, 1);
+}
+
 /* Settings: sort and the last sidebar entry and paper come back. */
 static gint64 remembered_paper;
 
@@ -346,6 +402,12 @@ test_delete_and_undo (void)
 }
 
 static void
+test_detail_edits_undo (void)
+{
+  run_app (detail_edits_undo);
+}
+
+static void
 test_settings_restored (void)
 {
   run_app (change_settings);
@@ -387,6 +449,7 @@ main (int   argc,
   /* In order: each starts from the library the one before left. */
   g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
+  g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
   g_test_add_func ("/main-window/settings-restored", test_settings_restored);
   g_test_add_func ("/main-window/narrow", test_narrow);
 

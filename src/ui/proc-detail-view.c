@@ -478,7 +478,18 @@ save_note (ProcDetailView *self,
       text = gtk_text_buffer_get_text (self->note_buffer, &start, &end, FALSE);
 
       self->saving_note = TRUE;
-      saved = proc_store_set_note (self->store, proc_paper_get_id (self->paper), text, &error);
+      if (*text == '\0' && *proc_paper_get_note (self->paper) != '\0')
+        {
+          /* Clearing a note is the one note edit that loses work: offer Undo. */
+          g_autoptr(ProcUndo) undo =
+            proc_store_set_note_undoable (self->store, proc_paper_get_id (self->paper), text, &error);
+
+          saved = undo != NULL;
+          if (saved)
+            proc_widget_offer_undo (GTK_WIDGET (self), undo);
+        }
+      else
+        saved = proc_store_set_note (self->store, proc_paper_get_id (self->paper), text, &error);
       self->saving_note = FALSE;
     }
 

@@ -124,17 +124,19 @@ remove_clicked_cb (ProcTagEditor *self,
   const char *name = g_object_get_data (G_OBJECT (button), "tag");
   gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (button));
   g_autoptr(GError) error = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
   gint64 id;
 
   if (self->store == NULL || self->paper == NULL)
     return;
 
   id = proc_paper_get_id (self->paper);
-  if (!proc_store_remove_tag (self->store, &id, 1, name, &error))
+  if (!(undo = proc_store_remove_tag_undoable (self->store, &id, 1, name, &error)))
     {
       proc_widget_show_error (GTK_WIDGET (self), error);
       return;
     }
+  proc_widget_offer_undo (GTK_WIDGET (self), undo);
 
   /* The chip, and the focus with it, went away with the tag. */
   if (had_focus)

@@ -11,6 +11,7 @@
 #include <adwaita.h>
 
 #include "proc-utils.h"
+#include "proc-window.h"
 
 /**
  * proc_widget_show_error:
@@ -44,4 +45,27 @@ proc_widget_show_error (GtkWidget    *widget,
   toast = adw_toast_new (title);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+}
+
+/**
+ * proc_widget_offer_undo:
+ * @widget: the widget that made the edit
+ * @undo: the edit's undo record
+ *
+ * Hands the record to the window around @widget, which shows it in a toast
+ * with Undo and keeps it for Ctrl+Z.  A widget outside a window (a test)
+ * has no one to offer it to, and the edit simply stands.
+ */
+void
+proc_widget_offer_undo (GtkWidget *widget,
+                        ProcUndo  *undo)
+{
+  GtkWidget *window;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (undo != NULL);
+
+  window = gtk_widget_get_ancestor (widget, PROC_TYPE_WINDOW);
+  if (window != NULL)
+    proc_window_push_undo (PROC_WINDOW (window), undo);
 }

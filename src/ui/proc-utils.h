@@ -8,9 +8,13 @@
 
 #include <gtk/gtk.h>
 
+#include "proc-undo.h"
+
 G_BEGIN_DECLS
 
 void proc_widget_show_error (GtkWidget    *widget,
                              const GError *error);
+void proc_widget_offer_undo (GtkWidget    *widget,
+                             ProcUndo     *undo);
 
 G_END_DECLS
