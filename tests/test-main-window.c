@@ -9,6 +9,7 @@
 #include <adwaita.h>
 
 #include "proc-application.h"
+#include "proc-collection-list.h"
 #include "proc-paper-ids.h"
 #include "proc-paper-row.h"
 #include "proc-sidebar-row.h"
@@ -334,6 +335,132 @@ detail_edits_undo (ProcWindow *window)
   g_assert_cmpuint (proc_store_count (store, "worth"), ==, 1);
 }
 
+static GObject *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type) &&
+          (!GTK_IS_GESTURE_SINGLE (controller) ||
+           gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_SECONDARY))
+        return controller;
+    }
+
+  return NULL;
+}
+
+static AdwMessageDialog *
+find_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      return l->data;
+
+  return NULL;
+}
+
+/* Opens the row's context menu as a right-click does, and closes it as
+ * choosing an item does, so the item's action then runs as it would. */
+static void
+right_click (GtkWidget *row)
+{
+  GObject *click = find_controller (row, GTK_TYPE_GESTURE_CLICK);
+
+  g_assert_nonnull (click);
+  g_signal_emit_by_name (click, "pressed", 1, 5.0, 5.0);
+  wait_ms (100);
+  for (GtkWidget *child = gtk_widget_get_first_child (row); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      gtk_popover_popdown (GTK_POPOVER (child));
+  wait_ms (100);
+}
+
+/* Right-click a tag: rename it, colour it, delete it and undo. */
+static void
+tag_menu (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+  GtkWidget *row;
+  AdwMessageDialog *dialog;
+
+  wait_ms (200);
+  row = proc_sidebar_find_row (window->sidebar, "to read");
+  g_assert_nonnull (row);
+
+  right_click (row);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.tag-colour", "s", "#e01b24"));
+  wait_ms (100);
+  {
+    g_autoptr(ProcCollectionList) tags = proc_collection_list_new (store, PROC_COLLECTION_KIND_TAG);
+    g_assert_cmpstr (proc_collection_get_colour (proc_collection_list_lookup (tags, "to read")), ==, "#e01b24");
+  }
+
+  right_click (row);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.rename-tag", NULL));
+  wait_ms (200);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "must read");
+  adw_message_dialog_response (dialog, "ok");
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "tag:\"must read\""), ==, 6);
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
+
+  row = proc_sidebar_find_row (window->sidebar, "must read");
+  right_click (row);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.delete-tag", NULL));
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "tag:\"must read\""), ==, 0);
+  g_assert_null (proc_sidebar_find_row (window->sidebar, "must read"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  g_assert_cmpuint (proc_store_count (store, "tag:\"must read\""), ==, 6);
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
+
+  /* All the while the list showed what it showed: all papers. */
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "");
+}
+
+/* A note typed in the detail is there after the window closed and opened. */
+static void
+type_note (ProcWindow *window)
+{
+  GtkTextView *note_view;
+
+  select_positions (window, (guint[]) { 8 }, 1);
+  wait_ms (300);
+  note_view = GTK_TEXT_VIEW (find_widget (GTK_WIDGET (window->detail_view), GTK_TYPE_TEXT_VIEW, NULL));
+  g_assert_nonnull (note_view);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (note_view), "Typed just before closing.", -1);
+  /* No wait for the autosave: closing the window must save it. */
+}
+
+static void
+check_note (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  GtkTextView *note_view;
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (proc_store_count (store, "\"typed just before closing\""), ==, 1);
+  wait_ms (300);
+  /* The last paper shown comes back with its note. */
+  note_view = GTK_TEXT_VIEW (find_widget (GTK_WIDGET (window->detail_view), GTK_TYPE_TEXT_VIEW, NULL));
+  gtk_text_buffer_get_bounds (gtk_text_view_get_buffer (note_view), &start, &end);
+  text = gtk_text_buffer_get_text (gtk_text_view_get_buffer (note_view), &start, &end, FALSE);
+  g_assert_cmpstr (text, ==, "Typed just before closing.");
+}
+
 /* Settings: sort and the last sidebar entry and paper come back. */
 static gint64 remembered_paper;
 
@@ -408,6 +535,19 @@ test_detail_edits_undo (void)
 }
 
 static void
+test_tag_menu (void)
+{
+  run_app (tag_menu);
+}
+
+static void
+test_note_survives_restart (void)
+{
+  run_app (type_note);
+  run_app (check_note);
+}
+
+static void
 test_settings_restored (void)
 {
   run_app (change_settings);
@@ -450,6 +590,8 @@ main (int   argc,
   g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
+  g_test_add_func ("/main-window/tag-menu", test_tag_menu);
+  g_test_add_func ("/main-window/note-survives-restart", test_note_survives_restart);
   g_test_add_func ("/main-window/settings-restored", test_settings_restored);
   g_test_add_func ("/main-window/narrow", test_narrow);
 

@@ -54,6 +54,17 @@ static void
 proc_sidebar_row_dispose (GObject *object)
 {
   ProcSidebarRow *self = (ProcSidebarRow *)object;
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self));
+
+  /* A context menu still open when the row goes (its tag was deleted). */
+  while (child != NULL)
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+
+      if (GTK_IS_POPOVER (child))
+        gtk_widget_unparent (child);
+      child = next;
+    }
 
   if (self->collection != NULL)
     g_signal_handlers_disconnect_by_data (self->collection, self);

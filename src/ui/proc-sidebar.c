@@ -12,6 +12,7 @@
 #include "proc-paper-ids.h"
 #include "proc-sidebar.h"
 #include "proc-sidebar-row.h"
+#include "proc-utils.h"
 
 /* Every entry is a query of the search language (`is:starred`,
  * `tag:"x"`), so choosing one is setting the paper list's filter, and the
@@ -26,6 +27,7 @@ struct _ProcSidebar
   ProcCollectionList *tags;
   char *filter;
   char *title;
+  ProcCollection *menu_tag;     /* the tag whose context menu is open */
   gboolean updating_selection;
 
   GtkListBox *library_box;
@@ -201,6 +203,169 @@ drop_cb (GtkDropTarget  *target,
   return TRUE;
 }
 
+/* GNOME's palette, for tags: names a person can choose from a menu. */
+static const struct {
+  const char *label;
+  const char *colour;
+} tag_colours[] = {
+  { N_("Blue"), "#3584e4" },
+  { N_("Green"), "#33d17a" },
+  { N_("Yellow"), "#f6d32d" },
+  { N_("Orange"), "#ff7800" },
+  { N_("Red"), "#e01b24" },
+  { N_("Purple"), "#9141ac" },
+  { N_("Brown"), "#986a44" },
+};
+
+/* Keyboard focus on the row that is shown, not on a tag row that a rename
+ * or delete is about to destroy: GtkListBox would otherwise hand the
+ * focus, and with it the selection, to a neighbouring tag. */
+static void
+focus_selected_row (ProcSidebar *self)
+{
+  for (guint i = 0; boxes (self, i); i++)
+    {
+      GtkListBoxRow *row = gtk_list_box_get_selected_row (boxes (self, i));
+
+      if (row != NULL)
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (row));
+          return;
+        }
+    }
+}
+
+static void
+tag_pressed_cb (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                ProcSidebarRow  *row)
+{
+  ProcSidebar *self = PROC_SIDEBAR (gtk_widget_get_ancestor (GTK_WIDGET (row), PROC_TYPE_SIDEBAR));
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) colours = g_menu_new ();
+  g_autoptr(GMenu) edit = g_menu_new ();
+  g_autoptr(GMenu) destroy = g_menu_new ();
+  GtkWidget *popover;
+
+  if (self == NULL)
+    return;
+
+  if (gesture != NULL)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  g_set_object (&self->menu_tag, proc_sidebar_row_get_collection (row));
+
+  for (guint i = 0; i < G_N_ELEMENTS (tag_colours); i++)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_(tag_colours[i].label), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "sidebar.tag-colour",
+                                               g_variant_new_string (tag_colours[i].colour));
+      g_menu_append_item (colours, item);
+    }
+  {
+    g_autoptr(GMenuItem) none = g_menu_item_new (C_("tag colour", "None"), NULL);
+
+    g_menu_item_set_action_and_target_value (none, "sidebar.tag-colour", g_variant_new_string (""));
+    g_menu_append_item (colours, none);
+  }
+
+  g_menu_append (edit, _("_Rename…"), "sidebar.rename-tag");
+  g_menu_append_submenu (edit, _("Change _Colour"), G_MENU_MODEL (colours));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
+  g_menu_append (destroy, _("_Delete Tag"), "sidebar.delete-tag");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
+
+  focus_selected_row (self);
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, GTK_WIDGET (row));
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { x, y, 1, 1 });
+  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+static void
+rename_tag_done (ProcSidebar *self,
+                 const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->menu_tag != NULL &&
+      !proc_store_rename_tag (self->store, proc_collection_get_id (self->menu_tag), name, &error))
+    proc_widget_show_error (GTK_WIDGET (self), error);
+}
+
+static void
+rename_tag_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  ProcSidebar *self = PROC_SIDEBAR (widget);
+
+  if (self->menu_tag == NULL)
+    return;
+
+  proc_ask_name (widget, _("Rename Tag"), proc_collection_get_name (self->menu_tag),
+                 _("Tag name"), _("_Rename"), (ProcNameCallback) rename_tag_done, self);
+}
+
+static void
+tag_colour_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  ProcSidebar *self = PROC_SIDEBAR (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->menu_tag != NULL &&
+      !proc_store_set_tag_colour (self->store, proc_collection_get_id (self->menu_tag),
+                                  g_variant_get_string (parameter, NULL), &error))
+    proc_widget_show_error (widget, error);
+}
+
+static void
+delete_tag_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  ProcSidebar *self = PROC_SIDEBAR (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
+
+  if (self->menu_tag == NULL)
+    return;
+
+  /* Showing the tag's papers, show all instead: the tag is gone. */
+  {
+    GList *selected = gtk_list_box_get_selected_rows (self->tags_box);
+
+    for (GList *l = selected; l; l = l->next)
+      if (proc_sidebar_row_get_collection (l->data) == self->menu_tag)
+        {
+          proc_sidebar_select_query (self, "");
+          focus_selected_row (self);
+        }
+    g_list_free (selected);
+  }
+
+  if (!(undo = proc_store_delete_tag_undoable (self->store, proc_collection_get_id (self->menu_tag), &error)))
+    proc_widget_show_error (widget, error);
+  else
+    proc_widget_offer_undo (widget, undo);
+  g_clear_object (&self->menu_tag);
+}
+
+static void
+tag_long_pressed_cb (ProcSidebarRow      *row,
+                     double               x,
+                     double               y,
+                     GtkGestureLongPress *gesture)
+{
+  tag_pressed_cb (NULL, 1, x, y, row);
+}
+
 static GtkWidget *
 create_collection_row (gpointer item,
                        gpointer user_data)
@@ -215,6 +380,19 @@ create_collection_row (gpointer item,
 
       g_signal_connect (target, "drop", G_CALLBACK (drop_cb), row);
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (target));
+    }
+
+  if (kind == PROC_COLLECTION_KIND_TAG)
+    {
+      GtkGesture *click = gtk_gesture_click_new ();
+      GtkGesture *long_press = gtk_gesture_long_press_new ();
+
+      gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+      g_signal_connect (click, "pressed", G_CALLBACK (tag_pressed_cb), row);
+      gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+      gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+      g_signal_connect_swapped (long_press, "pressed", G_CALLBACK (tag_long_pressed_cb), row);
+      gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (long_press));
     }
 
   return row;
@@ -244,6 +422,7 @@ proc_sidebar_dispose (GObject *object)
   g_clear_object (&self->lists);
   g_clear_object (&self->reading_lists);
   g_clear_object (&self->tags);
+  g_clear_object (&self->menu_tag);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (proc_sidebar_parent_class)->dispose (object);
@@ -323,6 +502,10 @@ proc_sidebar_class_init (ProcSidebarClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, tags_heading);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "sidebar");
+
+  gtk_widget_class_install_action (widget_class, "sidebar.rename-tag", NULL, rename_tag_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.tag-colour", "s", tag_colour_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.delete-tag", NULL, delete_tag_action);
 }
 
 static void

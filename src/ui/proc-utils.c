@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 
 #include "proc-utils.h"
 #include "proc-window.h"
@@ -68,4 +69,74 @@ proc_widget_offer_undo (GtkWidget *widget,
   window = gtk_widget_get_ancestor (widget, PROC_TYPE_WINDOW);
   if (window != NULL)
     proc_window_push_undo (PROC_WINDOW (window), undo);
+}
+
+static void
+name_response_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  gpointer          user_data)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  ProcNameCallback callback = g_object_get_data (G_OBJECT (dialog), "callback");
+
+  if (g_strcmp0 (response, "ok") == 0)
+    callback (user_data, gtk_editable_get_text (entry));
+}
+
+static void
+name_activate_cb (GtkEntry         *entry,
+                  AdwMessageDialog *dialog)
+{
+  if (adw_message_dialog_get_response_enabled (dialog, "ok"))
+    adw_message_dialog_response (dialog, "ok");
+}
+
+static void
+name_changed_cb (GtkEditable      *entry,
+                 AdwMessageDialog *dialog)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  adw_message_dialog_set_response_enabled (dialog, "ok", *text != '\0');
+}
+
+/**
+ * proc_ask_name:
+ * @initial: (nullable): the name to start from, when renaming
+ *
+ * Asks for a name in a dialog over @parent's window; @callback gets it
+ * when the user accepts.  An empty name cannot be accepted.
+ */
+void
+proc_ask_name (GtkWidget        *parent,
+               const char       *heading,
+               const char       *initial,
+               const char       *placeholder,
+               const char       *accept,
+               ProcNameCallback  callback,
+               gpointer          user_data)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (parent));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (window) ? GTK_WINDOW (window) : NULL,
+                                              heading, NULL);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
+  if (initial != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (entry), initial);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "ok", accept,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "ok", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "ok");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  name_changed_cb (GTK_EDITABLE (entry), ADW_MESSAGE_DIALOG (dialog));
+  g_object_set_data (G_OBJECT (dialog), "callback", callback);
+  g_signal_connect (entry, "changed", G_CALLBACK (name_changed_cb), dialog);
+  g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), dialog);
+  g_signal_connect (dialog, "response", G_CALLBACK (name_response_cb), user_data);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
 }

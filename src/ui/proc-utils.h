@@ -17,4 +17,14 @@ void proc_widget_show_error (GtkWidget    *widget,
 void proc_widget_offer_undo (GtkWidget    *widget,
                              ProcUndo     *undo);
 
+typedef void (*ProcNameCallback) (gpointer user_data, const char *name);
+
+void proc_ask_name          (GtkWidget        *parent,
+                             const char       *heading,
+                             const char       *initial,
+                             const char       *placeholder,
+                             const char       *accept,
+                             ProcNameCallback  callback,
+                             gpointer          user_data);
+
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include "proc-collection-list.h"
 #include "proc-paper-row.h"
 #include "proc-tex.h"
+#include "proc-utils.h"
 #include "proc-window-private.h"
 
 /* Every edit goes through the store in one transaction; the destructive
@@ -166,73 +167,13 @@ add_tag_action (GtkWidget  *widget,
   add_tag (PROC_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
-typedef void (*NameCallback) (ProcWindow *self, const char *name);
-
-static void
-name_response_cb (AdwMessageDialog *dialog,
-                  const char       *response,
-                  ProcWindow       *self)
-{
-  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
-  NameCallback callback = g_object_get_data (G_OBJECT (dialog), "callback");
-
-  if (g_strcmp0 (response, "ok") == 0)
-    callback (self, gtk_editable_get_text (entry));
-}
-
-static void
-entry_activate_cb (GtkEntry         *entry,
-                   AdwMessageDialog *dialog)
-{
-  if (adw_message_dialog_get_response_enabled (dialog, "ok"))
-    adw_message_dialog_response (dialog, "ok");
-}
-
-static void
-entry_changed_cb (GtkEditable      *entry,
-                  AdwMessageDialog *dialog)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
-
-  adw_message_dialog_set_response_enabled (dialog, "ok", *text != '\0');
-}
-
-/* Asks for a name, then calls @callback with it. */
-static void
-ask_name (ProcWindow   *self,
-          const char   *heading,
-          const char   *placeholder,
-          const char   *accept,
-          NameCallback  callback)
-{
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, NULL);
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), FALSE);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "ok", accept,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "ok", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "ok");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "ok", FALSE);
-  g_object_set_data (G_OBJECT (dialog), "callback", callback);
-  g_signal_connect (entry, "changed", G_CALLBACK (entry_changed_cb), dialog);
-  g_signal_connect (entry, "activate", G_CALLBACK (entry_activate_cb), dialog);
-  g_signal_connect (dialog, "response", G_CALLBACK (name_response_cb), self);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
-}
-
 static void
 new_tag_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  ask_name (PROC_WINDOW (widget), _("New Tag"), _("Tag name"), _("_Add Tag"), add_tag);
+  proc_ask_name (widget, _("New Tag"), NULL, _("Tag name"), _("_Add Tag"),
+                 (ProcNameCallback) add_tag, widget);
 }
 
 static void
@@ -296,8 +237,8 @@ new_reading_list_action (GtkWidget  *widget,
                          const char *action_name,
                          GVariant   *parameter)
 {
-  ask_name (PROC_WINDOW (widget), _("New Reading List"), _("Reading list name"),
-            _("_Create"), create_reading_list);
+  proc_ask_name (widget, _("New Reading List"), NULL, _("Reading list name"), _("_Create"),
+                 (ProcNameCallback) create_reading_list, widget);
 }
 
 static GPtrArray *
