@@ -461,6 +461,48 @@ check_note (ProcWindow *window)
   g_assert_cmpstr (text, ==, "Typed just before closing.");
 }
 
+/* A long import shows its progress, and Cancel leaves nothing behind. */
+static void
+import_progress_and_cancel (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autofree char *path = g_build_filename (g_get_home_dir (), "big.txt", NULL);
+  g_autoptr(GString) text = g_string_new ("A big synthetic list\n\n");
+  g_autoptr(GFile) file = NULL;
+  guint before = proc_store_count (store, NULL);
+  double seen_fraction = 0;
+  gboolean revealed = FALSE;
+  gint64 end;
+
+  for (guint i = 0; i < 60000; i++)
+    g_string_append_printf (text, "Synthetic abstract number %u studies a problem of size %u with care.\n\n", i, i * 7);
+  g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+  file = g_file_new_for_path (path);
+
+  proc_window_import_files (window, &file, 1);
+  end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end && seen_fraction < 0.05)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      revealed |= gtk_revealer_get_reveal_child (window->import_revealer);
+      seen_fraction = gtk_progress_bar_get_fraction (window->import_progress);
+    }
+  g_assert_true (revealed);
+  g_assert_cmpfloat (seen_fraction, >, 0.0);
+  g_test_message ("progress reached %.0f%% before Cancel", seen_fraction * 100);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-import", NULL));
+  end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end && window->import_cancellable != NULL)
+    g_main_context_iteration (NULL, FALSE);
+  wait_ms (300);
+
+  g_assert_null (window->import_cancellable);
+  g_assert_false (gtk_revealer_get_reveal_child (window->import_revealer));
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, before);
+  g_assert_cmpuint (proc_store_count (store, "list:\"A big synthetic list\""), ==, 0);
+}
+
 /* Settings: sort and the last sidebar entry and paper come back. */
 static gint64 remembered_paper;
 
@@ -548,6 +590,12 @@ test_note_survives_restart (void)
 }
 
 static void
+test_import_progress_and_cancel (void)
+{
+  run_app (import_progress_and_cancel);
+}
+
+static void
 test_settings_restored (void)
 {
   run_app (change_settings);
@@ -592,6 +640,7 @@ main (int   argc,
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
   g_test_add_func ("/main-window/tag-menu", test_tag_menu);
   g_test_add_func ("/main-window/note-survives-restart", test_note_survives_restart);
+  g_test_add_func ("/main-window/import-progress-and-cancel", test_import_progress_and_cancel);
   g_test_add_func ("/main-window/settings-restored", test_settings_restored);
   g_test_add_func ("/main-window/narrow", test_narrow);
 

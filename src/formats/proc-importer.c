@@ -25,13 +25,18 @@
  *
  * Returns: (transfer full) (nullable): the counts, or %NULL with @error set
  */
-ProcImportReport *
-proc_importer_import_stream (ProcStore     *store,
-                             GInputStream  *stream,
-                             const char    *display_name,
-                             const char    *source,
-                             GCancellable  *cancellable,
-                             GError       **error)
+#define PROGRESS_EVERY 500
+
+static ProcImportReport *
+import_stream (ProcStore              *store,
+               GInputStream           *stream,
+               const char             *display_name,
+               const char             *source,
+               guint64                 total,
+               ProcImportProgressFunc  progress,
+               gpointer                progress_data,
+               GCancellable           *cancellable,
+               GError                **error)
 {
   g_autoptr(ProcConferenceList) reader = NULL;
   g_autoptr(ProcImportReport) report = NULL;
@@ -71,6 +76,12 @@ proc_importer_import_stream (ProcStore     *store,
         report->added++;
       else
         report->present++;
+
+      if (progress != NULL && (report->added + report->present) % PROGRESS_EVERY == 0)
+        progress (proc_conference_list_get_offset (reader), total, progress_data);
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
     }
 
   if (local_error != NULL)
@@ -93,10 +104,23 @@ proc_importer_import_stream (ProcStore     *store,
 }
 
 ProcImportReport *
-proc_importer_import_file (ProcStore     *store,
-                           GFile         *file,
-                           GCancellable  *cancellable,
-                           GError       **error)
+proc_importer_import_stream (ProcStore     *store,
+                             GInputStream  *stream,
+                             const char    *display_name,
+                             const char    *source,
+                             GCancellable  *cancellable,
+                             GError       **error)
+{
+  return import_stream (store, stream, display_name, source, 0, NULL, NULL, cancellable, error);
+}
+
+static ProcImportReport *
+import_file (ProcStore              *store,
+             GFile                  *file,
+             ProcImportProgressFunc  progress,
+             gpointer                progress_data,
+             GCancellable           *cancellable,
+             GError                **error)
 {
   g_autoptr(GFileInputStream) stream = NULL;
   g_autoptr(GFileInfo) info = NULL;
@@ -108,8 +132,8 @@ proc_importer_import_file (ProcStore     *store,
   path = g_file_get_path (file);
   display_name = path ? g_strdup (path) : g_file_get_uri (file);
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE, G_FILE_QUERY_INFO_NONE,
-                            cancellable, NULL);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_TYPE "," G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                            G_FILE_QUERY_INFO_NONE, cancellable, NULL);
   if (info != NULL && g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
@@ -121,8 +145,18 @@ proc_importer_import_file (ProcStore     *store,
   if (!(stream = g_file_read (file, cancellable, error)))
     return NULL;
 
-  return proc_importer_import_stream (store, G_INPUT_STREAM (stream), display_name,
-                                      display_name, cancellable, error);
+  return import_stream (store, G_INPUT_STREAM (stream), display_name, display_name,
+                        info ? g_file_info_get_size (info) : 0, progress, progress_data,
+                        cancellable, error);
+}
+
+ProcImportReport *
+proc_importer_import_file (ProcStore     *store,
+                           GFile         *file,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  return import_file (store, file, NULL, NULL, cancellable, error);
 }
 
 void
@@ -141,6 +175,8 @@ typedef struct
 {
   char *library_path;
   GPtrArray *files;
+  ProcImportProgressFunc progress;
+  gpointer progress_data;
 } ImportFilesData;
 
 static void
@@ -176,7 +212,8 @@ import_files_thread (GTask        *task,
       ProcImportResult *result = g_new0 (ProcImportResult, 1);
 
       result->file = g_object_ref (g_ptr_array_index (data->files, i));
-      result->report = proc_importer_import_file (store, result->file, cancellable, &result->error);
+      result->report = import_file (store, result->file, data->progress, data->progress_data,
+                                    cancellable, &result->error);
       g_ptr_array_add (results, result);
     }
 
@@ -187,13 +224,18 @@ import_files_thread (GTask        *task,
  * proc_importer_import_files_async:
  * @library_path: the library to write, opened anew in the worker thread
  *
- * Imports each file in its own transaction, off the calling thread.
+ * @progress: (nullable): called from the worker thread as each file is read
+ *
+ * Imports each file in its own transaction, off the calling thread.  A
+ * cancelled file leaves nothing in the library.
  */
 void
-proc_importer_import_files_async (const char          *library_path,
-                                  GFile              **files,
-                                  guint                n_files,
-                                  GCancellable        *cancellable,
+proc_importer_import_files_async (const char             *library_path,
+                                  GFile                 **files,
+                                  guint                   n_files,
+                                  ProcImportProgressFunc  progress,
+                                  gpointer                progress_data,
+                                  GCancellable           *cancellable,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
 {
@@ -204,6 +246,8 @@ proc_importer_import_files_async (const char          *library_path,
 
   data = g_new0 (ImportFilesData, 1);
   data->library_path = g_strdup (library_path);
+  data->progress = progress;
+  data->progress_data = progress_data;
   data->files = g_ptr_array_new_with_free_func (g_object_unref);
   for (guint i = 0; i < n_files; i++)
     g_ptr_array_add (data->files, g_object_ref (files[i]));

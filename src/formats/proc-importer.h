@@ -13,6 +13,12 @@
 
 G_BEGIN_DECLS
 
+/* Called now and then from the importing thread: bytes read of @total
+ * (0 when the size is unknown). */
+typedef void (*ProcImportProgressFunc) (guint64  done,
+                                        guint64  total,
+                                        gpointer user_data);
+
 ProcImportReport *proc_importer_import_stream (ProcStore     *store,
                                                GInputStream  *stream,
                                                const char    *display_name,
@@ -36,6 +42,8 @@ void       proc_import_result_free            (ProcImportResult     *result);
 void       proc_importer_import_files_async   (const char           *library_path,
                                                GFile               **files,
                                                guint                 n_files,
+                                               ProcImportProgressFunc progress,
+                                               gpointer              progress_data,
                                                GCancellable         *cancellable,
                                                GAsyncReadyCallback   callback,
                                                gpointer              user_data);

@@ -481,6 +481,17 @@ import_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static void
+cancel_import_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+
+  if (self->import_cancellable != NULL)
+    g_cancellable_cancel (self->import_cancellable);
+}
+
 static GMenuModel *
 build_context_menu (ProcWindow *self)
 {
@@ -617,6 +628,7 @@ _proc_window_class_add_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "win.cancel-import", NULL, cancel_import_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-star-paper", "x", toggle_star_paper_action);
   gtk_widget_class_install_action (widget_class, "win.toggle-star", NULL, toggle_star_action);
   gtk_widget_class_install_action (widget_class, "win.mark", "s", mark_action);

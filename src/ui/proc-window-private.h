@@ -22,7 +22,8 @@ struct _ProcWindow
   GSettings *settings;
   GQueue undo_stack;            /* of ProcUndo, newest first */
   char **terms;                 /* the search's words, highlighted in rows */
-  guint save_state_source;
+  GCancellable *import_cancellable;
+  guint import_reveal_source;
 
   AdwToastOverlay *toast_overlay;
   AdwLeaflet *outer_leaflet;
@@ -35,6 +36,9 @@ struct _ProcWindow
   GtkSearchBar *search_bar;
   GtkSearchEntry *search_entry;
   GtkStack *list_stack;
+  GtkRevealer *import_revealer;
+  GtkLabel *import_label;
+  GtkProgressBar *import_progress;
   GtkListView *list_view;
   ProcDetailView *detail_view;
 };

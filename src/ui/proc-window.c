@@ -307,6 +307,56 @@ show_import_error (ProcWindow   *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+typedef struct
+{
+  ProcWindow *window;
+  double fraction;
+} ImportProgress;
+
+static gboolean
+import_progress_main_cb (gpointer data)
+{
+  ImportProgress *progress = data;
+
+  if (progress->window->import_cancellable != NULL)
+    gtk_progress_bar_set_fraction (progress->window->import_progress, progress->fraction);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+import_progress_free (gpointer data)
+{
+  ImportProgress *progress = data;
+
+  g_object_unref (progress->window);
+  g_free (progress);
+}
+
+/* From the import's thread: hand the fraction to the main loop. */
+static void
+import_progress_cb (guint64  done,
+                    guint64  total,
+                    gpointer user_data)
+{
+  ImportProgress *progress = g_new0 (ImportProgress, 1);
+
+  progress->window = g_object_ref (user_data);
+  progress->fraction = total > 0 ? MIN (1.0, (double) done / total) : 0.0;
+  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT, import_progress_main_cb, progress, import_progress_free);
+}
+
+/* Short imports finish before the bar would show; long ones show it. */
+static gboolean
+reveal_import_cb (gpointer data)
+{
+  ProcWindow *self = data;
+
+  self->import_reveal_source = 0;
+  gtk_revealer_set_reveal_child (self->import_revealer, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 import_done_cb (GObject      *object,
                 GAsyncResult *result,
@@ -315,6 +365,12 @@ import_done_cb (GObject      *object,
   g_autoptr(ProcWindow) self = user_data;
   g_autoptr(GPtrArray) results = NULL;
   g_autoptr(GError) error = NULL;
+
+  g_clear_handle_id (&self->import_reveal_source, g_source_remove);
+  g_clear_object (&self->import_cancellable);
+  if (self->import_revealer != NULL)
+    gtk_revealer_set_reveal_child (self->import_revealer, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-import", FALSE);
 
   /* The worker wrote through its own connection: pick the change up now
    * rather than wait for the file monitor. */
@@ -331,6 +387,13 @@ import_done_cb (GObject      *object,
       ProcImportResult *r = g_ptr_array_index (results, i);
       g_autofree char *name = g_file_get_basename (r->file);
       g_autofree char *summary = NULL;
+
+      if (g_error_matches (r->error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *message = g_strdup_printf (_("Import of “%s” cancelled; nothing of it was added"), name);
+          proc_window_add_toast (self, message);
+          continue;
+        }
 
       if (r->error != NULL)
         {
@@ -399,6 +462,9 @@ proc_window_dispose (GObject *object)
   ProcWindow *self = (ProcWindow *)object;
 
   g_queue_clear_full (&self->undo_stack, (GDestroyNotify) proc_undo_unref);
+  g_clear_handle_id (&self->import_reveal_source, g_source_remove);
+  if (self->import_cancellable != NULL)
+    g_cancellable_cancel (self->import_cancellable);
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->papers);
@@ -434,6 +500,9 @@ proc_window_class_init (ProcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_revealer);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_progress);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, detail_view);
 
@@ -497,6 +566,7 @@ proc_window_new (ProcApplication *application)
   g_signal_connect_object (self->sidebar, "notify::title", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sidebar, "papers-dropped", G_CALLBACK (papers_dropped_cb), self, G_CONNECT_SWAPPED);
 
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-import", FALSE);
   restore_state (self);
   update_title (self);
   _proc_window_update_actions (self);
@@ -569,8 +639,27 @@ proc_window_import_files (ProcWindow  *self,
   if (n_files == 0)
     return;
 
+  if (self->import_cancellable == NULL)
+    {
+      g_autofree char *name = g_file_get_basename (files[0]);
+      g_autofree char *label = NULL;
+
+      if (n_files == 1)
+        /* Translators: %s is a file name */
+        label = g_strdup_printf (_("Importing “%s”…"), name);
+      else
+        label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Importing %u file…", "Importing %u files…",
+                                              n_files), n_files);
+      gtk_label_set_label (self->import_label, label);
+      gtk_progress_bar_set_fraction (self->import_progress, 0.0);
+      self->import_cancellable = g_cancellable_new ();
+      self->import_reveal_source = g_timeout_add (300, reveal_import_cb, self);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-import", TRUE);
+    }
+
   proc_importer_import_files_async (proc_store_get_path (self->store), files, n_files,
-                                    NULL, import_done_cb, g_object_ref (self));
+                                    import_progress_cb, self, self->import_cancellable,
+                                    import_done_cb, g_object_ref (self));
 }
 
 void
