@@ -617,8 +617,8 @@ test_note_autosave (Fixture       *fixture,
   g_autofree char *text = NULL;
 
   g_assert_cmpuint (proc_detail_view_get_autosave_delay (fixture->view), ==, 800);
-  proc_detail_view_set_autosave_delay (fixture->view, 300);
-  g_assert_cmpuint (proc_detail_view_get_autosave_delay (fixture->view), ==, 300);
+  proc_detail_view_set_autosave_delay (fixture->view, 500);
+  g_assert_cmpuint (proc_detail_view_get_autosave_delay (fixture->view), ==, 500);
   g_assert_cmpstr (note_status (fixture), ==, "");
 
   type_note (fixture, "Hops are ");
@@ -629,7 +629,7 @@ test_note_autosave (Fixture       *fixture,
   g_assert_cmpstr (proc_paper_get_note (fresh), ==, "");
   g_clear_object (&fresh);
 
-  wait_ms (400);
+  wait_ms (700);
   g_assert_cmpstr (note_status (fixture), ==, "Saved");
   g_assert_false (gtk_widget_has_css_class (child (fixture, "note_status", GTK_TYPE_LABEL), "error"));
   g_assert_cmpstr (proc_paper_get_note (paper), ==, "Hops are elastic.");
