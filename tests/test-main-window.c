@@ -157,6 +157,7 @@ browse_and_annotate (ProcWindow *window)
   GtkWidget *tag_row;
   GValue value = G_VALUE_INIT;
   GtkDropTarget *target = NULL;
+  g_autoptr(GError) error = NULL;
 
   wait_ms (300);
   g_assert_cmpuint (sidebar_count (window, "All Papers"), ==, 38);
@@ -237,6 +238,23 @@ browse_and_annotate (ProcWindow *window)
   wait_ms (200);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 6);
   g_assert_cmpstr (adw_window_title_get_title (window->list_title), ==, "to read");
+
+  /* Ctrl-click a second tag: the papers that have both. */
+  {
+    gint64 both[2] = { proc_paper_list_get_id (window->papers, 0), proc_paper_list_get_id (window->papers, 1) };
+    GtkWidget *second;
+
+    g_assert_true (proc_store_add_tag (store, both, 2, "vision", &error));
+    g_assert_no_error (error);
+    proc_store_check_external_changes (window->store);
+    wait_ms (200);
+    second = proc_sidebar_find_row (window->sidebar, "vision");
+    g_assert_nonnull (second);
+    gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (second)), GTK_LIST_BOX_ROW (second));
+    wait_ms (200);
+    g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "tag:\"to read\" tag:\"vision\"");
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 2);
+  }
   proc_sidebar_select_query (window->sidebar, "");
   wait_ms (100);
 }
