@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "proc-application.h"
+#include "proc-preferences-window.h"
 #include "proc-window-private.h"
 
 static const char *out_dir;
@@ -31,10 +32,11 @@ wait_ms (guint ms)
 }
 
 static void
-shoot (ProcWindow *window,
+shoot (gpointer    widget,
        const char *name)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  GtkWidget *window = widget;
+  g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
@@ -43,6 +45,7 @@ shoot (ProcWindow *window,
   int height = gtk_widget_get_height (GTK_WIDGET (window));
 
   wait_ms (500);
+  paintable = gtk_widget_paintable_new (window);
   gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
   node = gtk_snapshot_to_node (snapshot);
   if (node == NULL)
@@ -105,6 +108,15 @@ library_scenes (ProcWindow *window)
   select_position (window, 3);
   shoot (window, "dark");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  {
+    GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
+
+    gtk_window_present (GTK_WINDOW (preferences));
+    wait_ms (1000);
+    shoot (preferences, "preferences");
+    gtk_window_destroy (GTK_WINDOW (preferences));
+  }
 }
 
 static void
