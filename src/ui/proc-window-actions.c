@@ -39,6 +39,20 @@ finish_undoable (ProcWindow *self,
     }
 }
 
+/* One paper's star, rating or read state is its own undo (set it back);
+ * the same edit over a selection is offered for Undo. */
+static void
+finish_bulk_edit (ProcWindow *self,
+                  guint       n_papers,
+                  ProcUndo   *undo,
+                  GError     *error)
+{
+  if (n_papers == 1 && undo != NULL)
+    proc_undo_unref (undo);
+  else
+    finish_undoable (self, undo, error);
+}
+
 static void
 toggle_star_paper_action (GtkWidget  *widget,
                           const char *action_name,
@@ -72,10 +86,7 @@ toggle_star_action (GtkWidget  *widget,
   first = proc_store_get_paper (self->store, g_array_index (ids, gint64, 0));
   undo = proc_store_set_starred_undoable (self->store, ids_data (ids), ids->len,
                                           first == NULL || !proc_paper_get_starred (first), &error);
-  if (ids->len == 1 && undo != NULL)
-    g_clear_pointer (&undo, proc_undo_unref);   /* one star is its own undo */
-  else
-    finish_undoable (self, undo, error);
+  finish_bulk_edit (self, ids->len, undo, error);
 }
 
 static void
@@ -90,10 +101,7 @@ set_read_state (ProcWindow    *self,
     return;
 
   undo = proc_store_set_read_state_undoable (self->store, ids_data (ids), ids->len, state, &error);
-  if (ids->len == 1 && undo != NULL)
-    proc_undo_unref (undo);
-  else
-    finish_undoable (self, undo, error);
+  finish_bulk_edit (self, ids->len, undo, error);
 }
 
 static void
@@ -140,10 +148,7 @@ rate_action (GtkWidget  *widget,
 
   undo = proc_store_set_rating_undoable (self->store, ids_data (ids), ids->len,
                                          g_variant_get_int32 (parameter), &error);
-  if (ids->len == 1 && undo != NULL)
-    proc_undo_unref (undo);
-  else
-    finish_undoable (self, undo, error);
+  finish_bulk_edit (self, ids->len, undo, error);
 }
 
 static void
