@@ -103,6 +103,28 @@ visible_rows (ProcWindow *window)
   return rows;
 }
 
+/* Rows on screen, once the list view has drawn them: under the
+ * sanitizers a frame can take a good part of a second. */
+static guint
+count_rows_shown (ProcWindow *window,
+                  guint       expected)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint n = 0;
+
+  do
+    {
+      g_autoptr(GPtrArray) rows = NULL;
+
+      g_main_context_iteration (NULL, FALSE);
+      rows = visible_rows (window);
+      n = rows->len;
+    }
+  while (n != expected && g_get_monotonic_time () < end);
+
+  return n;
+}
+
 static ProcPaperRow *
 row_for_position (ProcWindow *window,
                   guint       position)
@@ -149,7 +171,6 @@ static void
 browse_and_annotate (ProcWindow *window)
 {
   g_autoptr(ProcStore) store = NULL;
-  g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(ProcPaper) starred = NULL;
   ProcPaperRow *row;
@@ -171,9 +192,7 @@ browse_and_annotate (ProcWindow *window)
   gtk_search_bar_set_search_mode (window->search_bar, TRUE);
   search_for (window, "github");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
-  rows = visible_rows (window);
-  g_assert_cmpuint (rows->len, ==, 7);
-  g_clear_pointer (&rows, g_ptr_array_unref);
+  g_assert_cmpuint (count_rows_shown (window, 7), ==, 7);
   g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "7 papers");
 
   search_for (window, "zzzznothing");
@@ -297,10 +316,29 @@ delete_and_undo (ProcWindow *window)
   g_assert_cmpint (proc_paper_list_get_id (window->papers, 4), ==, id);
 }
 
+static GtkWidget *find_widget_now (GtkWidget  *widget,
+                                   GType       type,
+                                   const char *css_class_of_parent);
+
+/* Waits for the widget to be mapped: a frame or two after a selection. */
 static GtkWidget *
 find_widget (GtkWidget  *widget,
              GType       type,
              const char *css_class_of_parent)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GtkWidget *found;
+
+  while (!(found = find_widget_now (widget, type, css_class_of_parent)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+
+  return found;
+}
+
+static GtkWidget *
+find_widget_now (GtkWidget  *widget,
+                 GType       type,
+                 const char *css_class_of_parent)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
@@ -309,7 +347,7 @@ find_widget (GtkWidget  *widget,
       if (G_TYPE_CHECK_INSTANCE_TYPE (child, type) && gtk_widget_get_mapped (child) &&
           (css_class_of_parent == NULL || gtk_widget_has_css_class (widget, css_class_of_parent)))
         return child;
-      if ((found = find_widget (child, type, css_class_of_parent)))
+      if ((found = find_widget_now (child, type, css_class_of_parent)))
         return found;
     }
 
@@ -557,6 +595,10 @@ check_settings (ProcWindow *window)
 static void
 narrow (ProcWindow *window)
 {
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!adw_leaflet_get_folded (window->outer_leaflet) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
   wait_ms (300);
   g_test_message ("narrow window: %d px", gtk_widget_get_width (GTK_WIDGET (window)));
   g_assert_true (adw_leaflet_get_folded (window->outer_leaflet));
