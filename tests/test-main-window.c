@@ -252,6 +252,36 @@ browse_and_annotate (ProcWindow *window)
   g_assert_cmpuint (proc_store_count (store, "tag:\"to read\""), ==, 6);
   g_assert_cmpuint (sidebar_count (window, "to read"), ==, 6);
 
+  /* The same papers dropped on a reading list join it. */
+  {
+    GtkWidget *list_row;
+    GtkDropTarget *list_target = NULL;
+    g_autoptr(GListModel) controllers = NULL;
+    gboolean accepted = FALSE;
+
+    g_assert_cmpint (proc_store_create_reading_list (store, "Week one", &error), >, 0);
+    proc_store_check_external_changes (window->store);
+    wait_ms (200);
+    list_row = proc_sidebar_find_row (window->sidebar, "Week one");
+    g_assert_nonnull (list_row);
+    controllers = gtk_widget_observe_controllers (list_row);
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+        if (GTK_IS_DROP_TARGET (c))
+          list_target = GTK_DROP_TARGET (c);
+      }
+    g_assert_nonnull (list_target);
+    g_value_init (&value, PROC_TYPE_PAPER_IDS);
+    g_value_set_boxed (&value, ids);
+    g_signal_emit_by_name (list_target, "drop", &value, 5.0, 5.0, &accepted);
+    g_value_unset (&value);
+    g_assert_true (accepted);
+    wait_ms (100);
+    g_assert_cmpuint (proc_store_count (store, "reading-list:\"Week one\""), ==, 3);
+    g_assert_cmpuint (sidebar_count (window, "Week one"), ==, 3);
+  }
+
   /* Choosing the tag in the sidebar filters the list. */
   gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (tag_row)), GTK_LIST_BOX_ROW (tag_row));
   wait_ms (200);

@@ -181,12 +181,13 @@ new_tag_action (GtkWidget  *widget,
                  (ProcNameCallback) add_tag, widget);
 }
 
-static void
-add_to_reading_list (ProcWindow *self,
-                     gint64      reading_list_id,
-                     const char *name)
+/* Adds @ids to a reading list and says so; shared by the menu and a drop. */
+void
+_proc_window_add_to_reading_list (ProcWindow *self,
+                                  gint64      reading_list_id,
+                                  const char *name,
+                                  GArray     *ids)
 {
-  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
   g_autoptr(GError) error = NULL;
   g_autofree char *message = NULL;
 
@@ -203,6 +204,16 @@ add_to_reading_list (ProcWindow *self,
                                           "Added %u papers to “%s”", ids->len),
                              ids->len, name);
   proc_window_add_toast (self, message);
+}
+
+static void
+add_to_reading_list (ProcWindow *self,
+                     gint64      reading_list_id,
+                     const char *name)
+{
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+
+  _proc_window_add_to_reading_list (self, reading_list_id, name, ids);
 }
 
 static void

@@ -46,6 +46,10 @@ struct _ProcWindow
 void _proc_window_class_add_actions (GtkWidgetClass *widget_class);
 void _proc_window_update_actions    (ProcWindow     *self);
 void _proc_window_add_list_keys     (ProcWindow     *self);
+void _proc_window_add_to_reading_list (ProcWindow   *self,
+                                       gint64        reading_list_id,
+                                       const char   *name,
+                                       GArray       *ids);
 void _proc_window_show_context_menu (ProcWindow     *self,
                                      GtkWidget      *row,
                                      double          x,

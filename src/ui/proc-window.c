@@ -279,21 +279,8 @@ papers_dropped_cb (ProcWindow     *self,
         proc_window_push_undo (self, undo);
     }
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_READING_LIST)
-    {
-      g_autofree char *message = NULL;
-
-      if (!proc_store_add_to_reading_list (self->store, proc_collection_get_id (collection), data, ids->len, &error))
-        {
-          proc_window_report_error (self, error);
-          return;
-        }
-
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                              "Added %u paper to “%s”",
-                                              "Added %u papers to “%s”", ids->len),
-                                 ids->len, proc_collection_get_name (collection));
-      proc_window_add_toast (self, message);
-    }
+    _proc_window_add_to_reading_list (self, proc_collection_get_id (collection),
+                                      proc_collection_get_name (collection), ids);
 }
 
 static void
