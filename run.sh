@@ -4,7 +4,8 @@
 # fills a new library with the ICML 2024 list.
 #   ./run.sh [ARGS…]    ARGS go to proceedings, e.g. ./run.sh --library /tmp/x.db
 # test.sh reuses the set-up with PROCEEDINGS_BUILD_ONLY=1; PROCEEDINGS_SANITIZE=1
-# builds with AddressSanitizer and UBSan in _build-sanitize instead.
+# builds with AddressSanitizer and UBSan in _build-sanitize instead;
+# PROCEEDINGS_EXTRA_PACKAGES names more packages to install (test.sh's tools).
 set -eu
 cd "$(dirname "$0")"
 
@@ -12,7 +13,8 @@ PROCEEDINGS_PACKAGES="meson ninja-build pkg-config gcc libc6-dev
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libsqlite3-dev sqlite3
   libjson-glib-dev gettext desktop-file-utils appstream
   xvfb xauth dbus dbus-x11 at-spi2-core imagemagick
-  fonts-cantarell fonts-dejavu-core fonts-wqy-microhei adwaita-icon-theme librsvg2-common"
+  fonts-cantarell fonts-dejavu-core fonts-wqy-microhei adwaita-icon-theme librsvg2-common
+  ${PROCEEDINGS_EXTRA_PACKAGES:-}"
 
 if [ "${PROCEEDINGS_SANITIZE:-0}" = 1 ]; then
   PROCEEDINGS_BUILD_DIR=${PROCEEDINGS_BUILD_DIR:-_build-sanitize}

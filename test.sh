@@ -6,7 +6,8 @@
 set -eu
 cd "$(dirname "$0")"
 
-PROCEEDINGS_BUILD_ONLY=1 ./run.sh
+# bibtool and pandoc check that our BibTeX and CSL-JSON exports parse.
+PROCEEDINGS_EXTRA_PACKAGES="bibtool pandoc" PROCEEDINGS_BUILD_ONLY=1 ./run.sh
 if [ "${PROCEEDINGS_SANITIZE:-0}" = 1 ]; then build=_build-sanitize; else build=_build; fi
 
 exec xvfb-run -a -s "-screen 0 1280x1024x24" \

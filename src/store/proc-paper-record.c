@@ -1,10 +1,12 @@
-/* proc-paper-record.c: a paper as an importer read it, before it is stored
+/* proc-paper-record.c: a paper as a file holds it, on its way in or out of the library
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
+
+#include <string.h>
 
 #include "proc-paper-record.h"
 
@@ -14,6 +16,9 @@ proc_paper_record_new (void)
   ProcPaperRecord *record = g_new0 (ProcPaperRecord, 1);
 
   record->links = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_link_free);
+  record->tags = g_ptr_array_new_with_free_func (g_free);
+  record->read_state = PROC_RECORD_UNSET;
+  record->starred = PROC_RECORD_UNSET;
   return record;
 }
 
@@ -27,7 +32,14 @@ proc_paper_record_free (ProcPaperRecord *record)
   g_free (record->abstract);
   g_free (record->authors);
   g_free (record->venue);
+  g_free (record->doi);
+  g_free (record->url);
+  g_free (record->citation_key);
+  g_free (record->status);
+  g_free (record->pages);
+  g_free (record->note);
   g_clear_pointer (&record->links, g_ptr_array_unref);
+  g_clear_pointer (&record->tags, g_ptr_array_unref);
   g_free (record);
 }
 
@@ -93,4 +105,210 @@ proc_paper_record_dup_content_hash (const ProcPaperRecord *record)
     }
 
   return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+}
+
+void
+proc_paper_record_add_link (ProcPaperRecord *record,
+                            const char      *url,
+                            ProcLinkKind     kind)
+{
+  ProcLink *link;
+
+  if (url == NULL || *url == '\0')
+    return;
+
+  for (guint i = 0; i < record->links->len; i++)
+    if (g_str_equal (((ProcLink *) g_ptr_array_index (record->links, i))->url, url))
+      return;
+
+  link = g_new0 (ProcLink, 1);
+  link->url = g_strdup (url);
+  link->kind = kind;
+  g_ptr_array_add (record->links, link);
+}
+
+/* Tags are kept as given, once each, ignoring case as the library does. */
+void
+proc_paper_record_add_tag (ProcPaperRecord *record,
+                           const char      *tag)
+{
+  g_autofree char *trimmed = NULL;
+
+  if (tag == NULL)
+    return;
+
+  trimmed = g_strstrip (g_strdup (tag));
+  if (*trimmed == '\0')
+    return;
+
+  for (guint i = 0; i < record->tags->len; i++)
+    {
+      g_autofree char *a = g_utf8_casefold (g_ptr_array_index (record->tags, i), -1);
+      g_autofree char *b = g_utf8_casefold (trimmed, -1);
+
+      if (g_str_equal (a, b))
+        return;
+    }
+
+  g_ptr_array_add (record->tags, g_steal_pointer (&trimmed));
+}
+
+/* Returns: (nullable): the first link of @kind */
+const char *
+proc_paper_record_get_link (const ProcPaperRecord *record,
+                            ProcLinkKind           kind)
+{
+  for (guint i = 0; i < record->links->len; i++)
+    {
+      const ProcLink *link = g_ptr_array_index (record->links, i);
+
+      if (link->kind == kind)
+        return link->url;
+    }
+
+  return NULL;
+}
+
+/**
+ * proc_normalize_doi:
+ *
+ * "https://doi.org/10.18653/V1/X" and "doi:10.18653/v1/x" are one DOI;
+ * DOIs ignore ASCII case.
+ *
+ * Returns: (nullable): the bare, lower-case DOI, or %NULL when @doi is not one
+ */
+char *
+proc_normalize_doi (const char *doi)
+{
+  static const char *prefixes[] = {
+    "https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:",
+  };
+  g_autofree char *trimmed = NULL;
+  const char *p;
+
+  if (doi == NULL)
+    return NULL;
+
+  trimmed = g_strstrip (g_strdup (doi));
+  p = trimmed;
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_ascii_strncasecmp (p, prefixes[i], strlen (prefixes[i])) == 0)
+      {
+        p += strlen (prefixes[i]);
+        break;
+      }
+
+  if (!g_str_has_prefix (p, "10.") || strchr (p, '/') == NULL)
+    return NULL;
+
+  return g_ascii_strdown (p, -1);
+}
+
+/**
+ * proc_normalize_url:
+ *
+ * Compares URLs as people mean them: the scheme (http or https), a
+ * trailing slash and the host's case do not matter.
+ *
+ * Returns: (nullable): a key for @url, or %NULL when it is not an http(s) URL
+ */
+char *
+proc_normalize_url (const char *url)
+{
+  g_autofree char *trimmed = NULL;
+  const char *rest;
+  const char *slash;
+  g_autofree char *host = NULL;
+  gsize len;
+
+  if (url == NULL)
+    return NULL;
+
+  trimmed = g_strstrip (g_strdup (url));
+  if (g_ascii_strncasecmp (trimmed, "https://", 8) == 0)
+    rest = trimmed + 8;
+  else if (g_ascii_strncasecmp (trimmed, "http://", 7) == 0)
+    rest = trimmed + 7;
+  else
+    return NULL;
+
+  if (*rest == '\0')
+    return NULL;
+
+  slash = strchr (rest, '/');
+  host = g_ascii_strdown (rest, slash ? slash - rest : -1);
+  if (g_str_has_prefix (host, "www."))
+    memmove (host, host + 4, strlen (host + 4) + 1);
+
+  len = slash ? strlen (slash) : 0;
+  while (len > 0 && slash[len - 1] == '/')
+    len--;
+
+  return g_strdup_printf ("%s%.*s", host, (int) len, slash ? slash : "");
+}
+
+/* Letters and digits only, without accents, case folded: what is left of a
+ * title once TeX braces, punctuation and typography are gone. */
+static void
+append_key_text (GString    *out,
+                 const char *text)
+{
+  g_autofree char *decomposed = NULL;
+  g_autofree char *folded = NULL;
+
+  if (text == NULL)
+    return;
+
+  decomposed = g_utf8_normalize (text, -1, G_NORMALIZE_NFKD);
+  if (decomposed == NULL)
+    return;
+  folded = g_utf8_casefold (decomposed, -1);
+
+  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_isalnum (c))
+        g_string_append_unichar (out, c);
+    }
+}
+
+/**
+ * proc_title_key:
+ * @authors: "Given Family; …" as stored
+ *
+ * The same paper from two producers (a BibTeX file and a JSON list) has
+ * the same title and first author once both are normalised.
+ *
+ * Returns: (nullable): the key, or %NULL without a title or an author
+ */
+char *
+proc_title_key (const char *title,
+                const char *authors)
+{
+  g_autoptr(GString) key = g_string_new (NULL);
+  g_auto(GStrv) names = NULL;
+  gsize title_len;
+
+  if (title == NULL || authors == NULL)
+    return NULL;
+
+  append_key_text (key, title);
+  title_len = key->len;
+  if (title_len == 0)
+    return NULL;
+
+  names = g_strsplit (authors, ";", 2);
+  g_string_append_c (key, '|');
+  append_key_text (key, names[0]);
+  if (key->len == title_len + 1)
+    return NULL;
+
+  return g_string_free (g_steal_pointer (&key), FALSE);
+}
+
+char *
+proc_paper_record_dup_title_key (const ProcPaperRecord *record)
+{
+  return proc_title_key (record->derived_title, record->authors);
 }

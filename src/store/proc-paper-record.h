@@ -1,4 +1,4 @@
-/* proc-paper-record.h: a paper as an importer read it, before it is stored
+/* proc-paper-record.h: a paper as a file holds it, on its way in or out of the library
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,20 +12,52 @@
 
 G_BEGIN_DECLS
 
+/* A read state a file did not give. */
+#define PROC_RECORD_UNSET (-1)
+
+/* Importers fill a record from a file; exporters get one filled from the
+ * library.  Every string is UTF-8 or %NULL. */
 typedef struct
 {
-  char      *derived_title;
-  char      *abstract;
-  char      *authors;
-  char      *venue;
-  int        year;
-  GPtrArray *links;        /* of ProcLink */
-  guint      line;         /* where the entry starts in its file, for messages */
+  char      *derived_title;  /* the title: as written in the file, or derived from the abstract */
+  char      *abstract;       /* may hold TeX math, *emphasis* and URLs, as the file had it */
+  char      *authors;        /* "Given Family; Given Family" */
+  char      *venue;          /* the booktitle or container, e.g. "Proceedings of the 41st ICML" */
+  int        year;           /* 0 when unknown */
+  char      *doi;            /* bare "10.…", see proc_normalize_doi() */
+  char      *url;            /* the paper's landing page */
+  char      *citation_key;   /* the key the file used, kept so exports stay stable */
+  char      *status;         /* "Oral", "Poster", "Spotlight"… when the producer says */
+  char      *pages;          /* "864--870" */
+  GPtrArray *links;          /* of ProcLink: code, pdf, project… (never %NULL) */
+
+  /* Annotations, when the file carries them (our own exports do). */
+  GPtrArray *tags;           /* of char *, never %NULL */
+  char      *note;
+  int        rating;         /* 0–5 */
+  int        read_state;     /* a ProcReadState, or PROC_RECORD_UNSET */
+  int        starred;        /* 0, 1, or PROC_RECORD_UNSET */
+
+  gint64     id;             /* the paper's id when it comes from the library, else 0 */
+  guint      line;           /* where the entry starts in its file, for messages */
 } ProcPaperRecord;
 
 ProcPaperRecord *proc_paper_record_new  (void);
 void             proc_paper_record_free (ProcPaperRecord *record);
+void             proc_paper_record_add_link (ProcPaperRecord *record,
+                                             const char      *url,
+                                             ProcLinkKind     kind);
+void             proc_paper_record_add_tag  (ProcPaperRecord *record,
+                                             const char      *tag);
+const char      *proc_paper_record_get_link (const ProcPaperRecord *record,
+                                             ProcLinkKind           kind);
 char            *proc_paper_record_dup_content_hash (const ProcPaperRecord *record);
+char            *proc_paper_record_dup_title_key    (const ProcPaperRecord *record);
+
+char            *proc_normalize_doi   (const char *doi);
+char            *proc_normalize_url   (const char *url);
+char            *proc_title_key       (const char *title,
+                                       const char *authors);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcPaperRecord, proc_paper_record_free)
 
