@@ -380,6 +380,7 @@ fixture_set_up (Fixture       *fixture,
   g_assert_cmpint (sqlite3_open (":memory:", &fixture->db), ==, SQLITE_OK);
   exec_sql (fixture->db, "PRAGMA foreign_keys = ON;");
   /* Every migration, whether full-text search came with v1 or later. */
+  proc_schema_add_functions (fixture->db);
   for (guint version = 0; version < proc_schema_get_version (); version++)
     exec_sql (fixture->db, proc_schema_get_migration (version));
   exec_sql (fixture->db, fixture_sql);

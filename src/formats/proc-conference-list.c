@@ -22,36 +22,25 @@
 
 struct _ProcConferenceList
 {
-  ProcLineReader *lines;
-  char *display_name;
-  char *title;
+  ProcRecordReader parent_instance;
+
+  ProcLineReader *lines;   /* owned by the parent */
+  const char *display_name;
   char *pending;       /* a line read ahead while looking for the title */
   guint pending_line;
   gboolean done;
 };
 
+G_DEFINE_FINAL_TYPE (ProcConferenceList, proc_conference_list, PROC_TYPE_RECORD_READER)
+
 ProcConferenceList *
 proc_conference_list_new (GInputStream *stream,
                           const char   *display_name)
 {
-  ProcConferenceList *reader = g_new0 (ProcConferenceList, 1);
-
-  reader->lines = proc_line_reader_new (stream, display_name);
-  reader->display_name = g_strdup (display_name);
-  return reader;
-}
-
-void
-proc_conference_list_free (ProcConferenceList *reader)
-{
-  if (reader == NULL)
-    return;
-
-  proc_line_reader_free (reader->lines);
-  g_free (reader->display_name);
-  g_free (reader->title);
-  g_free (reader->pending);
-  g_free (reader);
+  return g_object_new (PROC_TYPE_CONFERENCE_LIST,
+                       "stream", stream,
+                       "display-name", display_name,
+                       NULL);
 }
 
 static gboolean
@@ -62,18 +51,6 @@ is_blank (const char *line)
       return FALSE;
 
   return TRUE;
-}
-
-static char *
-file_stem (const char *display_name)
-{
-  g_autofree char *base = g_path_get_basename (display_name);
-  char *dot = strrchr (base, '.');
-
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-
-  return g_steal_pointer (&base);
 }
 
 /**
@@ -123,12 +100,12 @@ proc_conference_list_read_title (ProcConferenceList  *reader,
 
   if ((line == NULL || is_blank (line)) && g_utf8_strlen (first, -1) <= MAX_TITLE_LENGTH)
     {
-      reader->title = g_steal_pointer (&first);
+      proc_record_reader_set_list_name (PROC_RECORD_READER (reader), first);
       return TRUE;
     }
 
-  /* No title: the first line begins an abstract, and so may the second. */
-  reader->title = file_stem (reader->display_name);
+  /* No title: the first line begins an abstract, and so may the second;
+   * the list keeps the file's name. */
   reader->pending = g_steal_pointer (&first);
   reader->pending_line = first_line;
   if (line != NULL && !is_blank (line))
@@ -146,7 +123,7 @@ proc_conference_list_read_title (ProcConferenceList  *reader,
 const char *
 proc_conference_list_get_title (ProcConferenceList *reader)
 {
-  return reader->title;
+  return proc_record_reader_get_list_name (PROC_RECORD_READER (reader));
 }
 
 static gboolean
@@ -240,7 +217,7 @@ proc_conference_list_next (ProcConferenceList  *reader,
           g_autofree char *shown = g_utf8_substring (paragraph->str, 0, 60);
           g_autofree char *reason =
             g_strdup_printf (_("“%s” is too short to be an abstract"), shown);
-          proc_import_report_reject (report, reader->display_name, start_line, reason);
+          proc_record_reader_reject (PROC_RECORD_READER (reader), report, start_line, reason);
           continue;
         }
 
@@ -260,5 +237,61 @@ proc_conference_list_next (ProcConferenceList  *reader,
 guint64
 proc_conference_list_get_offset (ProcConferenceList *reader)
 {
-  return proc_line_reader_get_offset (reader->lines);
+  return proc_record_reader_get_offset (PROC_RECORD_READER (reader));
+}
+
+static gboolean
+proc_conference_list_read_header (ProcRecordReader  *reader,
+                                  GCancellable      *cancellable,
+                                  GError           **error)
+{
+  return proc_conference_list_read_title (PROC_CONFERENCE_LIST (reader), cancellable, error);
+}
+
+static ProcPaperRecord *
+proc_conference_list_real_next (ProcRecordReader  *reader,
+                                ProcImportReport  *report,
+                                GCancellable      *cancellable,
+                                GError           **error)
+{
+  return proc_conference_list_next (PROC_CONFERENCE_LIST (reader), report, cancellable, error);
+}
+
+static void
+proc_conference_list_constructed (GObject *object)
+{
+  ProcConferenceList *self = PROC_CONFERENCE_LIST (object);
+
+  G_OBJECT_CLASS (proc_conference_list_parent_class)->constructed (object);
+
+  self->lines = proc_record_reader_get_lines (PROC_RECORD_READER (self));
+  self->display_name = proc_record_reader_get_display_name (PROC_RECORD_READER (self));
+}
+
+static void
+proc_conference_list_finalize (GObject *object)
+{
+  ProcConferenceList *self = PROC_CONFERENCE_LIST (object);
+
+  g_clear_pointer (&self->pending, g_free);
+
+  G_OBJECT_CLASS (proc_conference_list_parent_class)->finalize (object);
+}
+
+static void
+proc_conference_list_class_init (ProcConferenceListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  ProcRecordReaderClass *reader_class = PROC_RECORD_READER_CLASS (klass);
+
+  object_class->constructed = proc_conference_list_constructed;
+  object_class->finalize = proc_conference_list_finalize;
+
+  reader_class->read_header = proc_conference_list_read_header;
+  reader_class->next = proc_conference_list_real_next;
+}
+
+static void
+proc_conference_list_init (ProcConferenceList *self)
+{
 }

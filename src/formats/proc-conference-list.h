@@ -10,14 +10,16 @@
 
 #include "proc-import-report.h"
 #include "proc-paper-record.h"
+#include "proc-record-reader.h"
 
 G_BEGIN_DECLS
 
-typedef struct _ProcConferenceList ProcConferenceList;
+#define PROC_TYPE_CONFERENCE_LIST (proc_conference_list_get_type ())
+
+G_DECLARE_FINAL_TYPE (ProcConferenceList, proc_conference_list, PROC, CONFERENCE_LIST, ProcRecordReader)
 
 ProcConferenceList *proc_conference_list_new           (GInputStream        *stream,
                                                         const char          *display_name);
-void                proc_conference_list_free          (ProcConferenceList  *reader);
 gboolean            proc_conference_list_read_title    (ProcConferenceList  *reader,
                                                         GCancellable        *cancellable,
                                                         GError             **error);
@@ -27,7 +29,5 @@ ProcPaperRecord    *proc_conference_list_next          (ProcConferenceList  *rea
                                                         GCancellable        *cancellable,
                                                         GError             **error);
 guint64             proc_conference_list_get_offset    (ProcConferenceList  *reader);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcConferenceList, proc_conference_list_free)
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include "proc-conference-list.h"
 #include "proc-import-batch.h"
 #include "proc-importer.h"
+#include "proc-record-format.h"
 
 /**
  * proc_importer_import_stream:
@@ -27,6 +28,30 @@
  */
 #define PROGRESS_EVERY 500
 
+/* Peeks at the first bytes to tell the format, then hands the reader a
+ * stream that still starts at the beginning. */
+static ProcRecordReader *
+open_reader (GInputStream  *stream,
+             const char    *display_name,
+             GCancellable  *cancellable,
+             GError       **error)
+{
+  g_autoptr(GInputStream) buffered = g_buffered_input_stream_new_sized (stream, 64 * 1024);
+  const char *head;
+  gsize length = 0;
+  ProcRecordFormat format;
+
+  if (g_buffered_input_stream_fill (G_BUFFERED_INPUT_STREAM (buffered), PROC_RECORD_FORMAT_SNIFF_SIZE,
+                                    cancellable, error) < 0)
+    return NULL;
+
+  head = g_buffered_input_stream_peek_buffer (G_BUFFERED_INPUT_STREAM (buffered), &length);
+  format = proc_record_format_guess (display_name, head, MIN (length, PROC_RECORD_FORMAT_SNIFF_SIZE));
+  g_debug ("%s: reading as %s", display_name, proc_record_format_get_id (format));
+
+  return proc_record_format_new_reader (format, buffered, display_name);
+}
+
 static ProcImportReport *
 import_stream (ProcStore              *store,
                GInputStream           *stream,
@@ -38,7 +63,7 @@ import_stream (ProcStore              *store,
                GCancellable           *cancellable,
                GError                **error)
 {
-  g_autoptr(ProcConferenceList) reader = NULL;
+  g_autoptr(ProcRecordReader) reader = NULL;
   g_autoptr(ProcImportReport) report = NULL;
   g_autoptr(ProcImportBatch) batch = NULL;
   g_autoptr(GError) local_error = NULL;
@@ -47,12 +72,13 @@ import_stream (ProcStore              *store,
   g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
 
   report = proc_import_report_new ();
-  reader = proc_conference_list_new (stream, display_name);
-
-  if (!proc_conference_list_read_title (reader, cancellable, error))
+  if (!(reader = open_reader (stream, display_name, cancellable, error)))
     return NULL;
 
-  report->list_name = g_strdup (proc_conference_list_get_title (reader));
+  if (!proc_record_reader_read_header (reader, cancellable, error))
+    return NULL;
+
+  report->list_name = g_strdup (proc_record_reader_get_list_name (reader));
 
   if (!(batch = proc_import_batch_begin (store, report->list_name, source, error)))
     return NULL;
@@ -62,7 +88,7 @@ import_stream (ProcStore              *store,
       g_autoptr(ProcPaperRecord) record = NULL;
       ProcImportOutcome outcome;
 
-      record = proc_conference_list_next (reader, report, cancellable, &local_error);
+      record = proc_record_reader_next (reader, report, cancellable, &local_error);
       if (record == NULL)
         break;
 
@@ -78,7 +104,7 @@ import_stream (ProcStore              *store,
         report->present++;
 
       if (progress != NULL && (report->added + report->present) % PROGRESS_EVERY == 0)
-        progress (proc_conference_list_get_offset (reader), total, progress_data);
+        progress (proc_record_reader_get_offset (reader), total, progress_data);
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
@@ -92,8 +118,17 @@ import_stream (ProcStore              *store,
 
   if (report->added + report->present == 0)
     {
-      g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_EMPTY,
-                   _("%s: the file has a title but no abstracts"), display_name);
+      if (report->problems->len > 0)
+        g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_EMPTY,
+                     /* Translators: the second %s is "file:line: reason" */
+                     _("No paper could be read from %s. The first problem: %s"),
+                     display_name, (const char *) g_ptr_array_index (report->problems, 0));
+      else if (PROC_IS_CONFERENCE_LIST (reader))
+        g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_EMPTY,
+                     _("%s: the file has a title but no abstracts"), display_name);
+      else
+        g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_EMPTY,
+                     _("%s: the file holds no papers"), display_name);
       return NULL;
     }
 

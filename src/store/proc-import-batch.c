@@ -23,6 +23,7 @@ struct _ProcImportBatch
   gint64 next_position;
   gint64 added_at;
   guint n_added;
+  guint n_merged;
   gboolean committed;
 };
 
@@ -152,12 +153,223 @@ insert_links (ProcImportBatch        *batch,
   return TRUE;
 }
 
+/* Looks @value up with @sql ("SELECT id FROM papers WHERE … = ?"). */
+static gint64
+find_by (ProcStore   *store,
+         const char  *sql,
+         const char  *value,
+         GError     **error)
+{
+  sqlite3_stmt *stmt;
+  gint64 id = 0;
+
+  if (value == NULL)
+    return 0;
+
+  if (!(stmt = _proc_store_prepare (store, sql, error)))
+    return -1;
+
+  sqlite3_bind_text (stmt, 1, value, -1, SQLITE_TRANSIENT);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    id = sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+
+  return id;
+}
+
+typedef struct
+{
+  char *content_hash;
+  char *title_key;
+  char *doi;
+  char *url_key;
+} RecordKeys;
+
+static void
+record_keys_clear (RecordKeys *keys)
+{
+  g_free (keys->content_hash);
+  g_free (keys->title_key);
+  g_free (keys->doi);
+  g_free (keys->url_key);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RecordKeys, record_keys_clear)
+
+/* The same paper from another producer: same DOI, same page, same
+ * abstract, or same title and first author, in that order of trust.
+ * Returns 0 when the paper is new, -1 on a database error. */
+static gint64
+find_existing (ProcStore         *store,
+               const RecordKeys  *keys,
+               GError           **error)
+{
+  static const char *lookups[] = {
+    "SELECT id FROM papers WHERE doi = ?",
+    "SELECT id FROM papers WHERE url_key = ?",
+    "SELECT id FROM papers WHERE content_hash = ?",
+    "SELECT id FROM papers WHERE title_key = ?",
+  };
+  const char *values[] = { keys->doi, keys->url_key, keys->content_hash, keys->title_key };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lookups); i++)
+    {
+      gint64 id = find_by (store, lookups[i], values[i], error);
+
+      if (id != 0)
+        return id;
+    }
+
+  return 0;
+}
+
+static gboolean
+insert_paper (ProcImportBatch        *batch,
+              const ProcPaperRecord  *record,
+              const RecordKeys       *keys,
+              gint64                 *paper_id,
+              GError                **error)
+{
+  ProcStore *store = batch->store;
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (store,
+                                    "INSERT INTO papers (list_id, derived_title, abstract, authors, venue, year,"
+                                    " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
+                                    " title_key, note, note_modified_at, rating, read_state, starred)"
+                                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                    error)))
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, batch->list_id);
+  sqlite3_bind_text (stmt, 2, record->derived_title ? record->derived_title : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, record->abstract ? record->abstract : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 4, record->authors ? record->authors : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 5, record->venue, -1, SQLITE_TRANSIENT);
+  if (record->year > 0)
+    sqlite3_bind_int (stmt, 6, record->year);
+  sqlite3_bind_int64 (stmt, 7, batch->added_at);
+  sqlite3_bind_text (stmt, 8, keys->content_hash, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 9, keys->doi, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 10, keys->url_key ? record->url : NULL, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 11, keys->url_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 12, record->citation_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 13, record->status, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 14, record->pages, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 15, keys->title_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 16, record->note ? record->note : "", -1, SQLITE_TRANSIENT);
+  if (record->note != NULL && *record->note != '\0')
+    sqlite3_bind_int64 (stmt, 17, batch->added_at);
+  sqlite3_bind_int (stmt, 18, CLAMP (record->rating, 0, 5));
+  sqlite3_bind_int (stmt, 19, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
+  sqlite3_bind_int (stmt, 20, record->starred == 1);
+
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    return _proc_store_set_error (store, error, _("add the paper"));
+
+  *paper_id = sqlite3_last_insert_rowid (_proc_store_get_db (store));
+  batch->n_added++;
+
+  return insert_links (batch, *paper_id, record, error);
+}
+
+/* A paper the library has already keeps every annotation it has; the
+ * file only fills what is empty (a missing DOI, no note yet, no rating)
+ * and adds its tags. */
+static gboolean
+merge_paper (ProcImportBatch        *batch,
+             gint64                  paper_id,
+             const ProcPaperRecord  *record,
+             const RecordKeys       *keys,
+             GError                **error)
+{
+  ProcStore *store = batch->store;
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (store,
+                                    "UPDATE papers SET"
+                                    " authors = CASE WHEN authors = '' THEN coalesce(?2, '') ELSE authors END,"
+                                    " venue = coalesce(venue, ?3), year = coalesce(year, ?4),"
+                                    " doi = coalesce(doi, ?5),"
+                                    " url_key = CASE WHEN url IS NULL THEN ?7 ELSE url_key END,"
+                                    " url = coalesce(url, ?6),"
+                                    " citation_key = coalesce(citation_key, ?8), status = coalesce(status, ?9),"
+                                    " pages = coalesce(pages, ?10),"
+                                    " title_key = coalesce(title_key, ?11),"
+                                    " note_modified_at = CASE WHEN note = '' AND ?12 <> '' THEN ?13 ELSE note_modified_at END,"
+                                    " note = CASE WHEN note = '' THEN ?12 ELSE note END,"
+                                    " rating = CASE WHEN rating = 0 THEN ?14 ELSE rating END,"
+                                    " read_state = CASE WHEN read_state = 0 THEN ?15 ELSE read_state END,"
+                                    " starred = max(starred, ?16)"
+                                    " WHERE id = ?1",
+                                    error)))
+    return FALSE;
+
+  sqlite3_bind_int64 (stmt, 1, paper_id);
+  sqlite3_bind_text (stmt, 2, record->authors, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, record->venue, -1, SQLITE_TRANSIENT);
+  if (record->year > 0)
+    sqlite3_bind_int (stmt, 4, record->year);
+  sqlite3_bind_text (stmt, 5, keys->doi, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 6, keys->url_key ? record->url : NULL, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 7, keys->url_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 8, record->citation_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 9, record->status, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 10, record->pages, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 11, keys->title_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 12, record->note ? record->note : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 13, batch->added_at);
+  sqlite3_bind_int (stmt, 14, CLAMP (record->rating, 0, 5));
+  sqlite3_bind_int (stmt, 15, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
+  sqlite3_bind_int (stmt, 16, record->starred == 1);
+
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    return _proc_store_set_error (store, error, _("update the paper"));
+
+  if (sqlite3_changes (_proc_store_get_db (store)) > 0)
+    batch->n_merged++;
+
+  return TRUE;
+}
+
+/* Tags whose names the library cannot take (empty once trimmed, too
+ * long) are left out rather than failing the whole import. */
+static gboolean
+add_tags (ProcImportBatch        *batch,
+          gint64                  paper_id,
+          const ProcPaperRecord  *record,
+          GError                **error)
+{
+  for (guint i = 0; i < record->tags->len; i++)
+    {
+      const char *tag = g_ptr_array_index (record->tags, i);
+      g_autoptr(GError) local_error = NULL;
+
+      if (!_proc_store_write_add_tag (batch->store, &paper_id, 1, tag, &local_error))
+        {
+          if (g_error_matches (local_error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID))
+            continue;
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
 /**
  * proc_import_batch_add:
  * @outcome: (out) (optional): whether the paper was new or already there
  *
- * Adds a paper unless the library has it already (same content hash); a
- * paper already there keeps all its annotations and joins the list.
+ * Adds a paper unless the library has it already (same DOI, page,
+ * abstract, or title and first author); a paper already there keeps all
+ * its annotations, gains the file's tags and joins the list.
  */
 gboolean
 proc_import_batch_add (ProcImportBatch        *batch,
@@ -166,55 +378,34 @@ proc_import_batch_add (ProcImportBatch        *batch,
                        GError                **error)
 {
   ProcStore *store = batch->store;
-  g_autofree char *hash = NULL;
+  g_auto(RecordKeys) keys = { NULL, };
   sqlite3_stmt *stmt;
   gint64 paper_id = 0;
   int rc;
 
   g_return_val_if_fail (batch != NULL && !batch->committed, FALSE);
 
-  hash = proc_paper_record_dup_content_hash (record);
+  keys.content_hash = proc_paper_record_dup_content_hash (record);
+  keys.title_key = proc_paper_record_dup_title_key (record);
+  keys.doi = proc_normalize_doi (record->doi);
+  keys.url_key = proc_normalize_url (record->url);
 
-  if (!(stmt = _proc_store_prepare (store, "SELECT id FROM papers WHERE content_hash = ?", error)))
+  if ((paper_id = find_existing (store, &keys, error)) < 0)
     return FALSE;
-  sqlite3_bind_text (stmt, 1, hash, -1, SQLITE_TRANSIENT);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    paper_id = sqlite3_column_int64 (stmt, 0);
-  sqlite3_reset (stmt);
 
   if (outcome != NULL)
     *outcome = paper_id != 0 ? PROC_IMPORT_PRESENT : PROC_IMPORT_ADDED;
 
   if (paper_id == 0)
     {
-      if (!(stmt = _proc_store_prepare (store,
-                                        "INSERT INTO papers (list_id, derived_title, abstract, authors,"
-                                        " venue, year, added_at, content_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                        error)))
-        return FALSE;
-
-      sqlite3_bind_int64 (stmt, 1, batch->list_id);
-      sqlite3_bind_text (stmt, 2, record->derived_title ? record->derived_title : "", -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (stmt, 3, record->abstract ? record->abstract : "", -1, SQLITE_TRANSIENT);
-      sqlite3_bind_text (stmt, 4, record->authors ? record->authors : "", -1, SQLITE_TRANSIENT);
-      if (record->venue != NULL)
-        sqlite3_bind_text (stmt, 5, record->venue, -1, SQLITE_TRANSIENT);
-      if (record->year > 0)
-        sqlite3_bind_int (stmt, 6, record->year);
-      sqlite3_bind_int64 (stmt, 7, batch->added_at);
-      sqlite3_bind_text (stmt, 8, hash, -1, SQLITE_TRANSIENT);
-
-      rc = sqlite3_step (stmt);
-      sqlite3_reset (stmt);
-      if (rc != SQLITE_DONE)
-        return _proc_store_set_error (store, error, _("add the paper"));
-
-      paper_id = sqlite3_last_insert_rowid (_proc_store_get_db (store));
-      batch->n_added++;
-
-      if (!insert_links (batch, paper_id, record, error))
+      if (!insert_paper (batch, record, &keys, &paper_id, error))
         return FALSE;
     }
+  else if (!merge_paper (batch, paper_id, record, &keys, error))
+    return FALSE;
+
+  if (!add_tags (batch, paper_id, record, error))
+    return FALSE;
 
   if (!(stmt = _proc_store_prepare (store,
                                     "INSERT OR IGNORE INTO list_papers (list_id, paper_id, position) VALUES (?, ?, ?)",

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include "proc-paper-record.h"
 #include "proc-schema.h"
 
 /* Each entry upgrades the schema from version N to N + 1 and runs inside
@@ -153,6 +154,22 @@ static const char * const migrations[] = {
   "INSERT INTO notes_fts(rowid, tags, note)"
   "  SELECT p.id, coalesce((SELECT group_concat(t.name, ' ') FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id), ''), p.note"
   "  FROM papers p WHERE p.note <> '' OR EXISTS (SELECT 1 FROM paper_tags WHERE paper_id = p.id);",
+
+  /* 2 → 3: what BibTeX, RIS and JSON lists carry beyond an abstract, and
+   * the keys that find a paper again when another producer lists it: its
+   * DOI, its page, its title with its first author.  proc_title_key() is
+   * the store's own SQL function (see proc-store.c). */
+  "ALTER TABLE papers ADD COLUMN doi TEXT;"
+  "ALTER TABLE papers ADD COLUMN url TEXT;"
+  "ALTER TABLE papers ADD COLUMN url_key TEXT;"
+  "ALTER TABLE papers ADD COLUMN citation_key TEXT;"
+  "ALTER TABLE papers ADD COLUMN status TEXT;"
+  "ALTER TABLE papers ADD COLUMN pages TEXT;"
+  "ALTER TABLE papers ADD COLUMN title_key TEXT;"
+  "UPDATE papers SET title_key = proc_title_key(derived_title, authors) WHERE authors <> '';"
+  "CREATE INDEX papers_doi ON papers(doi) WHERE doi IS NOT NULL;"
+  "CREATE INDEX papers_url_key ON papers(url_key) WHERE url_key IS NOT NULL;"
+  "CREATE INDEX papers_title_key ON papers(title_key) WHERE title_key IS NOT NULL;",
 };
 
 guint
@@ -167,4 +184,30 @@ proc_schema_get_migration (guint from_version)
   g_return_val_if_fail (from_version < G_N_ELEMENTS (migrations), NULL);
 
   return migrations[from_version];
+}
+
+/* proc_title_key(title, authors) in SQL, for the migration that adds the
+ * key to papers already in a library. */
+static void
+title_key_sql (sqlite3_context  *context,
+               int               argc,
+               sqlite3_value   **argv)
+{
+  g_autofree char *key = proc_title_key ((const char *) sqlite3_value_text (argv[0]),
+                                         (const char *) sqlite3_value_text (argv[1]));
+
+  if (key != NULL)
+    sqlite3_result_text (context, g_steal_pointer (&key), -1, g_free);
+  else
+    sqlite3_result_null (context);
+}
+
+/* The SQL functions the migrations use: every connection that migrates
+ * a library adds them first. */
+void
+proc_schema_add_functions (sqlite3 *db)
+{
+  sqlite3_create_function (db, "proc_title_key", 2,
+                           SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                           NULL, title_key_sql, NULL, NULL);
 }

@@ -7,10 +7,12 @@
 #pragma once
 
 #include <glib.h>
+#include <sqlite3.h>
 
 G_BEGIN_DECLS
 
 guint       proc_schema_get_version   (void);
 const char *proc_schema_get_migration (guint from_version);
+void        proc_schema_add_functions (sqlite3 *db);
 
 G_END_DECLS

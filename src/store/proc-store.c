@@ -427,6 +427,7 @@ proc_store_open (const char  *path,
 
   sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
   sqlite3_extended_result_codes (self->db, 1);
+  proc_schema_add_functions (self->db);
 
   /* Read the version before anything else: switching to WAL already
    * writes to the file, and a newer library must stay untouched. */

@@ -1,0 +1,264 @@
+/* proc-record-format.c: the file formats of paper lists, and which one a file is in
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-record-format"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "proc-conference-list.h"
+#include "proc-record-format.h"
+
+static const struct
+{
+  const char *id;
+  const char *name;
+  const char *extension;
+  const char *mime_type;
+  gboolean can_import;
+  gboolean can_export;
+} formats[] = {
+  [PROC_RECORD_FORMAT_UNKNOWN]       = { NULL, NULL, NULL, NULL, FALSE, FALSE },
+  [PROC_RECORD_FORMAT_TEXT]          = { "text", N_("Conference List (Text)"), "txt", "text/plain", TRUE, TRUE },
+  [PROC_RECORD_FORMAT_BIBTEX]        = { "bibtex", N_("BibTeX"), "bib", "text/x-bibtex", TRUE, TRUE },
+  [PROC_RECORD_FORMAT_RIS]           = { "ris", N_("RIS"), "ris", "application/x-research-info-systems", TRUE, TRUE },
+  [PROC_RECORD_FORMAT_CSL_JSON]      = { "csl-json", N_("CSL-JSON"), "json", "application/vnd.citationstyles.csl+json", TRUE, TRUE },
+  [PROC_RECORD_FORMAT_PAPER_COPILOT] = { "paper-copilot", N_("Paper Copilot JSON"), "json", "application/json", TRUE, FALSE },
+  [PROC_RECORD_FORMAT_CSV]           = { "csv", N_("CSV"), "csv", "text/csv", TRUE, TRUE },
+  [PROC_RECORD_FORMAT_MARKDOWN]      = { "markdown", N_("Markdown"), "md", "text/markdown", FALSE, TRUE },
+  [PROC_RECORD_FORMAT_HTML]          = { "html", N_("HTML"), "html", "text/html", FALSE, TRUE },
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (formats) == PROC_RECORD_FORMAT_LAST + 1);
+
+/* The name used on the command line and in settings: "bibtex", "csl-json"… */
+const char *
+proc_record_format_get_id (ProcRecordFormat format)
+{
+  g_return_val_if_fail (format <= PROC_RECORD_FORMAT_LAST, NULL);
+
+  return formats[format].id;
+}
+
+ProcRecordFormat
+proc_record_format_from_id (const char *id)
+{
+  if (id == NULL)
+    return PROC_RECORD_FORMAT_UNKNOWN;
+
+  for (guint i = 1; i < G_N_ELEMENTS (formats); i++)
+    if (g_ascii_strcasecmp (formats[i].id, id) == 0)
+      return i;
+
+  return PROC_RECORD_FORMAT_UNKNOWN;
+}
+
+/* The translated name people see. */
+const char *
+proc_record_format_get_name (ProcRecordFormat format)
+{
+  g_return_val_if_fail (format > PROC_RECORD_FORMAT_UNKNOWN && format <= PROC_RECORD_FORMAT_LAST, NULL);
+
+  return _(formats[format].name);
+}
+
+const char *
+proc_record_format_get_extension (ProcRecordFormat format)
+{
+  g_return_val_if_fail (format <= PROC_RECORD_FORMAT_LAST, NULL);
+
+  return formats[format].extension;
+}
+
+const char *
+proc_record_format_get_mime_type (ProcRecordFormat format)
+{
+  g_return_val_if_fail (format <= PROC_RECORD_FORMAT_LAST, NULL);
+
+  return formats[format].mime_type;
+}
+
+gboolean
+proc_record_format_can_import (ProcRecordFormat format)
+{
+  return format <= PROC_RECORD_FORMAT_LAST && formats[format].can_import;
+}
+
+gboolean
+proc_record_format_can_export (ProcRecordFormat format)
+{
+  return format <= PROC_RECORD_FORMAT_LAST && formats[format].can_export;
+}
+
+static gboolean
+has_extension (const char *file_name,
+               const char *extension)
+{
+  const char *dot;
+
+  if (file_name == NULL || (dot = strrchr (file_name, '.')) == NULL)
+    return FALSE;
+
+  return g_ascii_strcasecmp (dot + 1, extension) == 0;
+}
+
+/* A line "@article{" or "@InProceedings(" starts a BibTeX entry. */
+static gboolean
+looks_like_bibtex (const char *p,
+                   const char *end)
+{
+  while (p < end)
+    {
+      const char *eol = memchr (p, '\n', end - p);
+      const char *line_end = eol ? eol : end;
+      const char *q = p;
+
+      while (q < line_end && (*q == ' ' || *q == '\t'))
+        q++;
+      if (q < line_end && *q == '@')
+        {
+          const char *name = ++q;
+
+          while (q < line_end && g_ascii_isalpha (*q))
+            q++;
+          if (q > name)
+            {
+              while (q < line_end && (*q == ' ' || *q == '\t'))
+                q++;
+              if (q < line_end && (*q == '{' || *q == '('))
+                return TRUE;
+            }
+        }
+
+      p = eol ? eol + 1 : end;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+contains (const char *head,
+          gsize       length,
+          const char *needle)
+{
+  return g_strstr_len (head, length, needle) != NULL;
+}
+
+/**
+ * proc_record_format_guess:
+ * @file_name: (nullable): the file's name, whose extension settles a tie
+ * @head: the first bytes of the file (up to %PROC_RECORD_FORMAT_SNIFF_SIZE)
+ *
+ * The content decides, the extension only when the content could be
+ * either: a .txt file full of BibTeX is read as BibTeX.
+ *
+ * Returns: the format; text (the conference list) when nothing else fits
+ */
+ProcRecordFormat
+proc_record_format_guess (const char *file_name,
+                          const char *head,
+                          gsize       head_length)
+{
+  const char *p = head;
+  const char *end = head + head_length;
+
+  if (head_length >= 3 && memcmp (head, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+
+  if (p < end && (*p == '[' || *p == '{'))
+    {
+      gsize rest = end - p;
+
+      /* CSL names are objects with "family"; Paper Copilot's authors are
+       * one string, and its entries have a "site" or a "status". */
+      if (contains (p, rest, "\"family\"") || contains (p, rest, "\"container-title\"") ||
+          contains (p, rest, "\"issued\"") || contains (p, rest, "\"literal\""))
+        return PROC_RECORD_FORMAT_CSL_JSON;
+      if (contains (p, rest, "\"site\"") || contains (p, rest, "\"status\"") ||
+          contains (p, rest, "\"author_site\"") || contains (p, rest, "\"github\""))
+        return PROC_RECORD_FORMAT_PAPER_COPILOT;
+      return PROC_RECORD_FORMAT_CSL_JSON;
+    }
+
+  if (end - p >= 6 && strncmp (p, "TY  -", 5) == 0)
+    return PROC_RECORD_FORMAT_RIS;
+
+  /* Text before the first entry is a comment to BibTeX. */
+  if (looks_like_bibtex (p, end) &&
+      (*p == '@' || has_extension (file_name, "bib") || contains (p, end - p, "title")))
+    return PROC_RECORD_FORMAT_BIBTEX;
+
+  if (has_extension (file_name, "ris"))
+    return PROC_RECORD_FORMAT_RIS;
+  if (has_extension (file_name, "csv"))
+    return PROC_RECORD_FORMAT_CSV;
+  if (has_extension (file_name, "bib"))
+    return PROC_RECORD_FORMAT_BIBTEX;
+
+  /* A CSV file with a header row names a title column on its first line. */
+  {
+    const char *eol = memchr (p, '\n', end - p);
+    g_autofree char *first = g_ascii_strdown (p, eol ? eol - p : end - p);
+
+    if (strchr (first, ',') != NULL &&
+        (g_str_has_prefix (first, "title,") || strstr (first, ",title,") != NULL ||
+         g_str_has_prefix (first, "\"title\",") || strstr (first, ",\"title\"") != NULL ||
+         g_str_has_suffix (g_strchomp (first), ",title")))
+      return PROC_RECORD_FORMAT_CSV;
+  }
+
+  return PROC_RECORD_FORMAT_TEXT;
+}
+
+/* Returns: (transfer full) (nullable): a reader, %NULL for an export-only format */
+ProcRecordReader *
+proc_record_format_new_reader (ProcRecordFormat  format,
+                               GInputStream     *stream,
+                               const char       *display_name)
+{
+  switch (format)
+    {
+    case PROC_RECORD_FORMAT_TEXT:
+      return PROC_RECORD_READER (proc_conference_list_new (stream, display_name));
+
+    case PROC_RECORD_FORMAT_BIBTEX:
+    case PROC_RECORD_FORMAT_RIS:
+    case PROC_RECORD_FORMAT_CSL_JSON:
+    case PROC_RECORD_FORMAT_PAPER_COPILOT:
+    case PROC_RECORD_FORMAT_CSV:
+    case PROC_RECORD_FORMAT_UNKNOWN:
+    case PROC_RECORD_FORMAT_MARKDOWN:
+    case PROC_RECORD_FORMAT_HTML:
+    default:
+      return NULL;
+    }
+}
+
+/* Returns: (transfer full) (nullable): a writer, %NULL for an import-only format */
+ProcRecordWriter *
+proc_record_format_new_writer (ProcRecordFormat  format,
+                               GOutputStream    *stream,
+                               ProcExportFields  fields)
+{
+  switch (format)
+    {
+    case PROC_RECORD_FORMAT_TEXT:
+    case PROC_RECORD_FORMAT_BIBTEX:
+    case PROC_RECORD_FORMAT_RIS:
+    case PROC_RECORD_FORMAT_CSL_JSON:
+    case PROC_RECORD_FORMAT_CSV:
+    case PROC_RECORD_FORMAT_MARKDOWN:
+    case PROC_RECORD_FORMAT_HTML:
+    case PROC_RECORD_FORMAT_PAPER_COPILOT:
+    case PROC_RECORD_FORMAT_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
