@@ -1,4 +1,4 @@
-/* proc-command-line.c: --import and --list, run in the calling process
+/* proc-command-line.c: --import, --list and --export, run in the calling process
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,9 +9,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <unistd.h>
 #include <glib/gi18n.h>
+#include <gio/gunixoutputstream.h>
 
 #include "proc-command-line.h"
+#include "proc-exporter.h"
 #include "proc-importer.h"
 #include "proc-paper-list.h"
 #include "proc-store.h"
@@ -103,6 +106,109 @@ proc_command_line_list (const char *library,
         }
     }
   fputs (out->str, stdout);
+
+  return PROC_EXIT_OK;
+}
+
+static gboolean
+parse_grouping (const char         *group_by,
+                ProcExportGrouping *grouping)
+{
+  if (group_by == NULL || g_str_equal (group_by, "none"))
+    *grouping = PROC_EXPORT_GROUP_NONE;
+  else if (g_str_equal (group_by, "tag"))
+    *grouping = PROC_EXPORT_GROUP_TAG;
+  else if (g_str_equal (group_by, "read-state"))
+    *grouping = PROC_EXPORT_GROUP_READ_STATE;
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
+/**
+ * proc_command_line_export:
+ * @format: markdown, html, bibtex, ris, csl-json, csv or text
+ * @what: (nullable): see proc_exporter_resolve(); every paper when %NULL
+ * @group_by: (nullable): none, tag or read-state
+ * @output: (nullable): a file, or "-" (or %NULL) for standard output
+ *
+ * A file is replaced only once the export is complete.
+ */
+int
+proc_command_line_export (const char *library,
+                          const char *format_id,
+                          const char *what,
+                          const char *group_by,
+                          const char *output)
+{
+  g_autoptr(ProcStore) store = NULL;
+  g_autoptr(GOutputStream) stream = NULL;
+  g_autoptr(ProcRecordWriter) writer = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  ProcRecordFormat format = proc_record_format_from_id (format_id);
+  ProcExportGrouping grouping;
+  gboolean to_stdout = output == NULL || g_str_equal (output, "-");
+
+  if (!proc_record_format_can_export (format))
+    {
+      /* Translators: do not translate the format names */
+      g_printerr (_("“%s” is not an export format: use markdown, html, bibtex, ris, csl-json, csv or text"),
+                  format_id);
+      g_printerr ("\n");
+      return PROC_EXIT_USAGE;
+    }
+
+  if (!parse_grouping (group_by, &grouping))
+    {
+      g_printerr (_("“%s” is not a grouping: use none, tag or read-state"), group_by);
+      g_printerr ("\n");
+      return PROC_EXIT_USAGE;
+    }
+
+  if (!(store = open_store (library)))
+    return PROC_EXIT_BAD_INPUT;
+
+  if (!(ids = proc_exporter_resolve (store, what ? what : "query:", &title, &error)))
+    {
+      g_printerr ("%s\n", error->message);
+      return g_error_matches (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID) ? PROC_EXIT_USAGE
+                                                                                  : PROC_EXIT_BAD_INPUT;
+    }
+
+  if (to_stdout)
+    stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+  else
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (output);
+
+      if (!(stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                                      NULL, &error))))
+        {
+          g_printerr ("%s\n", error->message);
+          return PROC_EXIT_BAD_INPUT;
+        }
+    }
+
+  writer = proc_record_format_new_writer (format, stream, PROC_EXPORT_ALL);
+  if (!proc_exporter_write (store, writer, title, (const gint64 *) ids->data, ids->len, grouping,
+                            NULL, NULL, &error) ||
+      !g_output_stream_close (stream, NULL, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return PROC_EXIT_BAD_INPUT;
+    }
+
+  if (!to_stdout)
+    {
+      g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                               "%u paper exported to %s",
+                                                               "%u papers exported to %s", ids->len),
+                                                  ids->len, output);
+      g_printerr ("%s\n", message);
+    }
 
   return PROC_EXIT_OK;
 }

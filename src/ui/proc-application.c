@@ -39,6 +39,16 @@ static const GOptionEntry main_entries[] = {
     N_("Import the paper lists FILE… into the library and exit"), NULL },
   { "list", 'l', 0, G_OPTION_ARG_NONE, NULL,
     N_("Print the papers that match QUERY (all papers without one) and exit"), NULL },
+  { "export", 'e', 0, G_OPTION_ARG_STRING, NULL,
+    N_("Export papers in FORMAT (markdown, html, bibtex, ris, csl-json, csv or text) and exit"),
+    N_("FORMAT") },
+  { "what", 'w', 0, G_OPTION_ARG_STRING, NULL,
+    N_("What to export: reading-list:NAME, tag:NAME, list:NAME, query:QUERY or starred "
+       "(all papers by default)"), N_("WHAT") },
+  { "group-by", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Group an export by tag or by read-state"), N_("GROUPING") },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Write the export to FILE (- for standard output, the default)"), N_("FILE") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("Print the version and exit"), NULL },
   { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL,
@@ -208,9 +218,30 @@ proc_application_handle_local_options (GApplication *app,
   import = g_variant_dict_contains (options, "import");
   list = g_variant_dict_contains (options, "list");
 
-  if (import && list)
+  if (import + list + g_variant_dict_contains (options, "export") > 1)
     {
-      g_printerr ("%s\n", _("--import and --list cannot be used together"));
+      g_printerr ("%s\n", _("--import, --list and --export cannot be used together"));
+      return PROC_EXIT_USAGE;
+    }
+
+  if (g_variant_dict_contains (options, "export"))
+    {
+      g_autofree char *format = NULL;
+      g_autofree char *what = NULL;
+      g_autofree char *group_by = NULL;
+      g_autofree char *output = NULL;
+
+      g_variant_dict_lookup (options, "export", "s", &format);
+      g_variant_dict_lookup (options, "what", "s", &what);
+      g_variant_dict_lookup (options, "group-by", "s", &group_by);
+      g_variant_dict_lookup (options, "output", "^ay", &output);
+      return proc_command_line_export (self->library_path, format, what, group_by, output);
+    }
+
+  if (g_variant_dict_contains (options, "what") || g_variant_dict_contains (options, "output") ||
+      g_variant_dict_contains (options, "group-by"))
+    {
+      g_printerr ("%s\n", _("--what, --group-by and --output go with --export FORMAT"));
       return PROC_EXIT_USAGE;
     }
 

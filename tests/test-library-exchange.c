@@ -1,0 +1,443 @@
+/* test-library-exchange.c: papers found again across producers, their annotations kept, and read out for export
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <sqlite3.h>
+
+#include "proc-exporter.h"
+#include "proc-import-batch.h"
+#include "proc-record-format.h"
+#include "proc-store-records.h"
+#include "proc-store.h"
+
+static ProcStore *
+new_store (char **path_out)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-exchange-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(GError) error = NULL;
+  ProcStore *store = proc_store_open (path, &error);
+
+  g_assert_no_error (error);
+  if (path_out != NULL)
+    *path_out = g_steal_pointer (&path);
+  return store;
+}
+
+static ProcPaperRecord *
+record_new (const char *title,
+            const char *authors,
+            const char *abstract)
+{
+  ProcPaperRecord *record = proc_paper_record_new ();
+
+  record->derived_title = g_strdup (title);
+  record->authors = g_strdup (authors);
+  record->abstract = g_strdup (abstract);
+  return record;
+}
+
+/* Imports @records as the list @list_name; returns how many were new. */
+static guint
+import_records (ProcStore        *store,
+                const char       *list_name,
+                ProcPaperRecord **records,
+                guint             n_records)
+{
+  g_autoptr(ProcImportBatch) batch = NULL;
+  g_autoptr(GError) error = NULL;
+  guint added = 0;
+
+  batch = proc_import_batch_begin (store, list_name, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < n_records; i++)
+    {
+      ProcImportOutcome outcome;
+
+      g_assert_true (proc_import_batch_add (batch, records[i], &outcome, &error));
+      g_assert_no_error (error);
+      added += outcome == PROC_IMPORT_ADDED;
+    }
+
+  g_assert_true (proc_import_batch_commit (batch, &error));
+  g_assert_no_error (error);
+
+  return added;
+}
+
+static gint64
+sql_int (ProcStore  *store,
+         const char *sql)
+{
+  sqlite3 *db;
+  sqlite3_stmt *stmt;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_open_v2 (proc_store_get_path (store), &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  return value;
+}
+
+static char *
+sql_text (ProcStore  *store,
+          const char *sql)
+{
+  sqlite3 *db;
+  sqlite3_stmt *stmt;
+  char *value;
+
+  g_assert_cmpint (sqlite3_open_v2 (proc_store_get_path (store), &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  return value;
+}
+
+/* The same paper as BibTeX, JSON and a conference list each give it. */
+static void
+test_found_again (void)
+{
+  g_autoptr(ProcStore) store = new_store (NULL);
+  g_autoptr(ProcPaperRecord) original = record_new ("A Baseline for Any Order Gradient Estimation",
+                                                     "Jingkai Mao; Jakob Foerster",
+                                                     "By enabling correct differentiation in graphs.");
+  g_autoptr(ProcPaperRecord) same_doi = record_new ("Another title", "Someone Else", "Other words entirely.");
+  g_autoptr(ProcPaperRecord) same_url = record_new ("Yet another", "X Y", "Different again.");
+  g_autoptr(ProcPaperRecord) same_title = record_new ("A {B}aseline for any-order gradient estimation!",
+                                                       "Jingkai Mao", "A reworded abstract.");
+  g_autoptr(ProcPaperRecord) same_abstract = record_new ("Untitled", NULL,
+                                                          "By  enabling correct differentiation in graphs.");
+  g_autoptr(ProcPaperRecord) other_author = record_new ("A Baseline for Any Order Gradient Estimation",
+                                                         "Someone Else", "A third abstract about baselines.");
+  g_autoptr(ProcPaperRecord) new_paper = record_new ("Something new", "Ada Lovelace", "Engines.");
+
+  original->doi = g_strdup ("10.5555/ABC.1");
+  original->url = g_strdup ("https://proceedings.mlr.press/v97/mao19a.html");
+  same_doi->doi = g_strdup ("https://doi.org/10.5555/abc.1");
+  same_url->url = g_strdup ("http://www.proceedings.mlr.press/v97/mao19a.html/");
+
+  g_assert_cmpuint (import_records (store, "first", &original, 1), ==, 1);
+
+  {
+    ProcPaperRecord *second[] = { same_doi, same_url, same_title, same_abstract, other_author, new_paper };
+    g_assert_cmpuint (import_records (store, "second", second, G_N_ELEMENTS (second)), ==, 2);
+  }
+
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM papers"), ==, 3);
+  /* Everything found again joined the second list. */
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM list_papers lp JOIN lists l ON l.id = lp.list_id"
+                                   " WHERE l.name = 'second'"), ==, 3);
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM papers WHERE doi = '10.5555/abc.1'"), ==, 1);
+}
+
+/* A paper already annotated keeps every annotation; the file only fills
+ * what is empty and adds its tags. */
+static void
+test_annotations_kept (void)
+{
+  g_autoptr(ProcStore) store = new_store (NULL);
+  g_autoptr(ProcPaperRecord) mine = record_new ("Attention", "Ashish Vaswani", "We propose the transformer.");
+  g_autoptr(ProcPaperRecord) theirs = record_new ("Attention", "Ashish Vaswani", "We propose the transformer.");
+  g_autoptr(ProcPaperRecord) fresh = record_new ("Fresh", "Grace Hopper", "Compilers for everyone.");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *note = NULL;
+  g_autofree char *doi = NULL;
+  gint64 id;
+
+  import_records (store, "mine", &mine, 1);
+  id = sql_int (store, "SELECT id FROM papers");
+  g_assert_true (proc_store_set_note (store, id, "my note", &error));
+  g_assert_true (proc_store_set_rating (store, &id, 1, 4, &error));
+  g_assert_true (proc_store_add_tag (store, &id, 1, "transformers", &error));
+  g_assert_no_error (error);
+
+  theirs->note = g_strdup ("their note");
+  theirs->rating = 2;
+  theirs->read_state = 2;
+  theirs->starred = 1;
+  theirs->doi = g_strdup ("10.1/attention");
+  proc_paper_record_add_tag (theirs, "nlp");
+  proc_paper_record_add_tag (theirs, "Transformers");
+  fresh->note = g_strdup ("笔记：值得一读");
+  fresh->rating = 5;
+  fresh->read_state = 1;
+  fresh->starred = 1;
+  proc_paper_record_add_tag (fresh, "编译器");
+
+  {
+    ProcPaperRecord *records[] = { theirs, fresh };
+    g_assert_cmpuint (import_records (store, "theirs", records, 2), ==, 1);
+  }
+
+  note = sql_text (store, "SELECT note FROM papers WHERE derived_title = 'Attention'");
+  g_assert_cmpstr (note, ==, "my note");
+  g_assert_cmpint (sql_int (store, "SELECT rating FROM papers WHERE derived_title = 'Attention'"), ==, 4);
+  g_assert_cmpint (sql_int (store, "SELECT read_state FROM papers WHERE derived_title = 'Attention'"), ==, 2);
+  g_assert_cmpint (sql_int (store, "SELECT starred FROM papers WHERE derived_title = 'Attention'"), ==, 1);
+  doi = sql_text (store, "SELECT doi FROM papers WHERE derived_title = 'Attention'");
+  g_assert_cmpstr (doi, ==, "10.1/attention");
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM paper_tags pt JOIN papers p ON p.id = pt.paper_id"
+                                   " WHERE p.derived_title = 'Attention'"), ==, 2);
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM tags"), ==, 3);
+
+  g_assert_cmpint (sql_int (store, "SELECT rating FROM papers WHERE derived_title = 'Fresh'"), ==, 5);
+  g_assert_cmpint (sql_int (store, "SELECT read_state FROM papers WHERE derived_title = 'Fresh'"), ==, 1);
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM papers WHERE note = '笔记：值得一读' AND starred = 1"), ==, 1);
+  g_assert_cmpuint (proc_store_count (store, "tag:编译器"), ==, 1);
+}
+
+typedef struct
+{
+  GPtrArray *records;
+} Collected;
+
+static gboolean
+collect_cb (const ProcPaperRecord  *record,
+            gpointer                user_data,
+            GError                **error)
+{
+  GPtrArray *records = user_data;
+  ProcPaperRecord *copy = proc_paper_record_new ();
+
+  copy->id = record->id;
+  copy->derived_title = g_strdup (record->derived_title);
+  copy->authors = g_strdup (record->authors);
+  copy->doi = g_strdup (record->doi);
+  copy->url = g_strdup (record->url);
+  copy->citation_key = g_strdup (record->citation_key);
+  copy->venue = g_strdup (record->venue);
+  copy->pages = g_strdup (record->pages);
+  copy->status = g_strdup (record->status);
+  copy->note = g_strdup (record->note);
+  copy->year = record->year;
+  copy->rating = record->rating;
+  copy->read_state = record->read_state;
+  copy->starred = record->starred;
+  for (guint i = 0; i < record->tags->len; i++)
+    proc_paper_record_add_tag (copy, g_ptr_array_index (record->tags, i));
+  for (guint i = 0; i < record->links->len; i++)
+    {
+      const ProcLink *link = g_ptr_array_index (record->links, i);
+      proc_paper_record_add_link (copy, link->url, link->kind);
+    }
+  g_ptr_array_add (records, copy);
+
+  return TRUE;
+}
+
+/* What an exporter gets: every field, in the order asked for. */
+static void
+test_read_records (void)
+{
+  g_autoptr(ProcStore) store = new_store (NULL);
+  g_autoptr(ProcPaperRecord) a = record_new ("Alpha", "Ada Lovelace; Charles Babbage", "First.");
+  g_autoptr(ProcPaperRecord) b = record_new ("Beta", "", "Second abstract here.");
+  g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_paper_record_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  const ProcPaperRecord *r;
+  gint64 order[2];
+
+  a->venue = g_strdup ("ICML");
+  a->year = 2024;
+  a->doi = g_strdup ("10.1/alpha");
+  a->url = g_strdup ("https://example.org/alpha");
+  a->citation_key = g_strdup ("lovelace2024alpha");
+  a->pages = g_strdup ("1--10");
+  a->status = g_strdup ("Oral");
+  a->note = g_strdup ("note, with \x1f nothing odd");
+  a->rating = 3;
+  a->read_state = 2;
+  a->starred = 1;
+  proc_paper_record_add_tag (a, "zeta");
+  proc_paper_record_add_tag (a, "Alpha, beta");
+  proc_paper_record_add_link (a, "https://github.com/x/alpha", PROC_LINK_CODE);
+  proc_paper_record_add_link (a, "https://example.org/alpha.pdf", PROC_LINK_PDF);
+
+  {
+    ProcPaperRecord *records[] = { a, b };
+    import_records (store, "list", records, 2);
+  }
+
+  ids = proc_store_query_ids (store, NULL, NULL, PROC_SORT_TITLE, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 2);
+  order[0] = g_array_index (ids, gint64, 0);
+  order[1] = g_array_index (ids, gint64, 1);
+
+  g_assert_true (proc_store_read_records (store, order, 2, collect_cb, out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (out->len, ==, 2);
+
+  r = g_ptr_array_index (out, 0);
+  g_assert_cmpstr (r->derived_title, ==, "Beta");
+  g_assert_null (r->authors);
+  g_assert_cmpuint (r->tags->len, ==, 0);
+  g_assert_cmpint (r->read_state, ==, 0);
+
+  r = g_ptr_array_index (out, 1);
+  g_assert_cmpstr (r->derived_title, ==, "Alpha");
+  g_assert_cmpstr (r->authors, ==, "Ada Lovelace; Charles Babbage");
+  g_assert_cmpstr (r->venue, ==, "ICML");
+  g_assert_cmpint (r->year, ==, 2024);
+  g_assert_cmpstr (r->doi, ==, "10.1/alpha");
+  g_assert_cmpstr (r->url, ==, "https://example.org/alpha");
+  g_assert_cmpstr (r->citation_key, ==, "lovelace2024alpha");
+  g_assert_cmpstr (r->pages, ==, "1--10");
+  g_assert_cmpstr (r->status, ==, "Oral");
+  g_assert_cmpstr (r->note, ==, "note, with \x1f nothing odd");
+  g_assert_cmpint (r->rating, ==, 3);
+  g_assert_cmpint (r->read_state, ==, 2);
+  g_assert_cmpint (r->starred, ==, 1);
+  g_assert_cmpuint (r->tags->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (r->tags, 0), ==, "Alpha, beta");
+  g_assert_cmpstr (g_ptr_array_index (r->tags, 1), ==, "zeta");
+  g_assert_cmpstr (proc_paper_record_get_link (r, PROC_LINK_CODE), ==, "https://github.com/x/alpha");
+  g_assert_cmpstr (proc_paper_record_get_link (r, PROC_LINK_PDF), ==, "https://example.org/alpha.pdf");
+
+  /* Reading writes nothing: another connection sees no change. */
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM papers"), ==, 2);
+}
+
+static void
+test_resolve (void)
+{
+  g_autoptr(ProcStore) store = new_store (NULL);
+  g_autoptr(ProcPaperRecord) a = record_new ("Alpha", "A B", "First.");
+  g_autoptr(ProcPaperRecord) b = record_new ("Beta", "C D", "Second.");
+  g_autoptr(ProcPaperRecord) c = record_new ("Gamma", "E F", "Third.");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *title = NULL;
+  gint64 all[3];
+  gint64 list_id;
+
+  b->starred = 1;
+  proc_paper_record_add_tag (c, "deep learning");
+  {
+    ProcPaperRecord *records[] = { a, b, c };
+    import_records (store, "list", records, 3);
+  }
+  ids = proc_exporter_resolve (store, "query:", &title, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 3);
+  g_assert_cmpstr (title, ==, "All Papers");
+  for (guint i = 0; i < 3; i++)
+    all[i] = g_array_index (ids, gint64, i);
+  g_clear_pointer (&ids, g_array_unref);
+  g_clear_pointer (&title, g_free);
+
+  list_id = proc_store_create_reading_list (store, "To read \"soon\"", &error);
+  g_assert_no_error (error);
+  g_assert_true (proc_store_add_to_reading_list (store, list_id, (gint64[]) { all[2], all[0] }, 2, &error));
+
+  ids = proc_exporter_resolve (store, "reading-list:To read \"soon\"", &title, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (title, ==, "To read \"soon\"");
+  g_assert_cmpuint (ids->len, ==, 2);
+  /* In the reading list's own order, not by title. */
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, all[2]);
+  g_assert_cmpint (g_array_index (ids, gint64, 1), ==, all[0]);
+  g_clear_pointer (&ids, g_array_unref);
+  g_clear_pointer (&title, g_free);
+
+  ids = proc_exporter_resolve (store, "tag:Deep Learning", &title, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, all[2]);
+  g_clear_pointer (&ids, g_array_unref);
+  g_clear_pointer (&title, g_free);
+
+  ids = proc_exporter_resolve (store, "starred", &title, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpstr (title, ==, "Starred Papers");
+  g_clear_pointer (&ids, g_array_unref);
+  g_clear_pointer (&title, g_free);
+
+  ids = proc_exporter_resolve (store, "query:gamma", &title, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_clear_pointer (&ids, g_array_unref);
+  g_clear_pointer (&title, g_free);
+
+  g_assert_null (proc_exporter_resolve (store, "reading-list:nope", NULL, &error));
+  g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (proc_exporter_resolve (store, "tag:nope", NULL, &error));
+  g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (proc_exporter_resolve (store, "everything", NULL, &error));
+  g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID);
+}
+
+static void
+test_guess_format (void)
+{
+  static const struct { const char *name; const char *head; ProcRecordFormat format; } cases[] = {
+    { "a.bib", "@InProceedings{pmlr-v97-mao19a,\n  title = {A}", PROC_RECORD_FORMAT_BIBTEX },
+    { "a.txt", "% comment\n\n@inproceedings{\nkey,\ntitle={x}}", PROC_RECORD_FORMAT_BIBTEX },
+    { "a.ris", "TY  - CPAPER\nTI  - A\nER  - \n", PROC_RECORD_FORMAT_RIS },
+    { "a.json", "[\n  {\"id\": \"x\", \"type\": \"paper-conference\", \"author\": [{\"family\": \"Mao\"}]}",
+      PROC_RECORD_FORMAT_CSL_JSON },
+    { "icml2019.json", "[\n    {\n        \"title\": \"A\",\n        \"status\": \"Oral\",\n        \"site\": \"x\"",
+      PROC_RECORD_FORMAT_PAPER_COPILOT },
+    { "a.csv", "title,authors\nA,B\n", PROC_RECORD_FORMAT_CSV },
+    { "export", "Title,Year\nA,2024\n", PROC_RECORD_FORMAT_CSV },
+    { "icml.txt", "ICML 2024 论文列表\n\nWe study @ scale things.\n", PROC_RECORD_FORMAT_TEXT },
+    { "notes.txt", "Email me @home {soon}\n", PROC_RECORD_FORMAT_TEXT },
+    { NULL, "\xef\xbb\xbf[{\"title\": \"x\", \"github\": \"\"}]", PROC_RECORD_FORMAT_PAPER_COPILOT },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_test_message ("%s: %s", cases[i].name, cases[i].head);
+      g_assert_cmpint (proc_record_format_guess (cases[i].name, cases[i].head, strlen (cases[i].head)),
+                       ==, cases[i].format);
+    }
+
+  for (ProcRecordFormat f = PROC_RECORD_FORMAT_TEXT; f <= PROC_RECORD_FORMAT_LAST; f++)
+    g_assert_cmpint (proc_record_format_from_id (proc_record_format_get_id (f)), ==, f);
+  g_assert_cmpint (proc_record_format_from_id ("docx"), ==, PROC_RECORD_FORMAT_UNKNOWN);
+}
+
+static void
+test_file_names (void)
+{
+  g_autofree char *a = proc_exporter_dup_file_name ("Diffusion: to read/soon", PROC_RECORD_FORMAT_BIBTEX);
+  g_autofree char *b = proc_exporter_dup_file_name ("  ..", PROC_RECORD_FORMAT_MARKDOWN);
+  g_autofree char *c = proc_exporter_dup_file_name ("阅读清单", PROC_RECORD_FORMAT_CSL_JSON);
+
+  g_assert_cmpstr (a, ==, "Diffusion- to read-soon.bib");
+  g_assert_cmpstr (b, ==, "papers.md");
+  g_assert_cmpstr (c, ==, "阅读清单.json");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/exchange/found-again", test_found_again);
+  g_test_add_func ("/exchange/annotations-kept", test_annotations_kept);
+  g_test_add_func ("/exchange/read-records", test_read_records);
+  g_test_add_func ("/exchange/resolve", test_resolve);
+  g_test_add_func ("/exchange/guess-format", test_guess_format);
+  g_test_add_func ("/exchange/file-names", test_file_names);
+
+  return g_test_run ();
+}
