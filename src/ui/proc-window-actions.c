@@ -289,31 +289,6 @@ copy_title_action (GtkWidget  *widget,
 }
 
 static void
-copy_markdown_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  ProcWindow *self = PROC_WINDOW (widget);
-  g_autoptr(GPtrArray) papers = selected_papers (self);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = 0; papers && i < papers->len; i++)
-    {
-      ProcPaper *paper = g_ptr_array_index (papers, i);
-      g_autofree char *title = proc_tex_to_plain (proc_paper_get_title (paper));
-      const char *code = proc_paper_get_code_url (paper);
-
-      g_string_append_printf (text, "- **%s**", title);
-      if (code != NULL)
-        g_string_append_printf (text, " — [%s](%s)", _("code"), code);
-      g_string_append_c (text, '\n');
-    }
-
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text->str);
-  proc_window_add_toast (self, _("Copied as Markdown"));
-}
-
-static void
 delete_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -486,8 +461,18 @@ import_action (GtkWidget  *widget,
                                          _("_Import"), _("_Cancel"));
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
 
-  gtk_file_filter_set_name (lists, _("Paper Lists"));
+  /* Every format the importer reads; it tells them apart by content. */
+  gtk_file_filter_set_name (lists, _("Paper Lists (Text, BibTeX, RIS, JSON, CSV)"));
   gtk_file_filter_add_mime_type (lists, "text/plain");
+  gtk_file_filter_add_mime_type (lists, "text/x-bibtex");
+  gtk_file_filter_add_mime_type (lists, "application/x-research-info-systems");
+  gtk_file_filter_add_mime_type (lists, "application/json");
+  gtk_file_filter_add_mime_type (lists, "text/csv");
+  gtk_file_filter_add_pattern (lists, "*.txt");
+  gtk_file_filter_add_pattern (lists, "*.bib");
+  gtk_file_filter_add_pattern (lists, "*.ris");
+  gtk_file_filter_add_pattern (lists, "*.json");
+  gtk_file_filter_add_pattern (lists, "*.csv");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), lists);
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
@@ -573,6 +558,7 @@ build_context_menu (ProcWindow *self)
 
   g_menu_append (copy, _("_Copy Title"), "win.copy-title");
   g_menu_append (copy, _("Copy as _Markdown"), "win.copy-markdown");
+  g_menu_append (copy, _("Copy as _BibTeX"), "win.copy-bibtex");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (copy));
 
   g_menu_append (destroy, _("_Delete"), "win.delete");
@@ -655,7 +641,6 @@ _proc_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.add-to-reading-list", "x", add_to_reading_list_action);
   gtk_widget_class_install_action (widget_class, "win.new-reading-list", NULL, new_reading_list_action);
   gtk_widget_class_install_action (widget_class, "win.copy-title", NULL, copy_title_action);
-  gtk_widget_class_install_action (widget_class, "win.copy-markdown", NULL, copy_markdown_action);
   gtk_widget_class_install_action (widget_class, "win.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.select-next", NULL, select_next_action);

@@ -44,6 +44,7 @@ struct _ProcWindow
 };
 
 void _proc_window_class_add_actions (GtkWidgetClass *widget_class);
+void _proc_window_class_add_export_actions (GtkWidgetClass *widget_class);
 void _proc_window_update_actions    (ProcWindow     *self);
 void _proc_window_add_list_keys     (ProcWindow     *self);
 void _proc_window_add_to_reading_list (ProcWindow   *self,

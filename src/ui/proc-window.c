@@ -494,6 +494,7 @@ proc_window_class_init (ProcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, detail_view);
 
   _proc_window_class_add_actions (widget_class);
+  _proc_window_class_add_export_actions (widget_class);
 }
 
 static void

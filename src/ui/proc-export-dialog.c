@@ -1,0 +1,513 @@
+/* proc-export-dialog.c: what to export, in which format, with which annotations
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-export-dialog"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "proc-collection-list.h"
+#include "proc-export-dialog.h"
+#include "proc-exporter.h"
+#include "proc-utils.h"
+
+/* One entry of the Papers row: a set the app can name (`what`, resolved
+ * when the export starts, so it is current) or ids the window gave. */
+typedef struct
+{
+  char *what;
+  char *title;
+  GArray *ids;
+} Choice;
+
+struct _ProcExportDialog
+{
+  AdwWindow parent_instance;
+
+  ProcStore *store;
+  GSettings *settings;
+  GPtrArray *choices;
+  GtkStringList *choice_labels;
+  GtkFileChooserNative *chooser;
+  GCancellable *cancellable;
+  GFile *file;
+
+  AdwComboRow *papers_row;
+  AdwComboRow *format_row;
+  AdwComboRow *grouping_row;
+  GtkSwitch *abstracts_switch;
+  GtkSwitch *notes_switch;
+  GtkSwitch *tags_switch;
+  GtkSwitch *ratings_switch;
+  GtkSwitch *read_state_switch;
+  GtkWidget *export_button;
+};
+
+G_DEFINE_FINAL_TYPE (ProcExportDialog, proc_export_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  EXPORTED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+/* The order of the Format row, which is also the order of the
+ * ExportFormat enum in the GSettings schema. */
+static const ProcRecordFormat format_order[] = {
+  PROC_RECORD_FORMAT_MARKDOWN,
+  PROC_RECORD_FORMAT_HTML,
+  PROC_RECORD_FORMAT_BIBTEX,
+  PROC_RECORD_FORMAT_RIS,
+  PROC_RECORD_FORMAT_CSL_JSON,
+  PROC_RECORD_FORMAT_CSV,
+  PROC_RECORD_FORMAT_TEXT,
+};
+
+static void
+choice_free (Choice *choice)
+{
+  g_free (choice->what);
+  g_free (choice->title);
+  g_clear_pointer (&choice->ids, g_array_unref);
+  g_free (choice);
+}
+
+static void
+add_choice (ProcExportDialog *self,
+            const char       *label,
+            guint             n_papers,
+            const char       *what,
+            const char       *title,
+            GArray           *ids)
+{
+  Choice *choice = g_new0 (Choice, 1);
+  g_autofree char *shown = NULL;
+
+  choice->what = g_strdup (what);
+  choice->title = g_strdup (title);
+  choice->ids = ids ? g_array_ref (ids) : NULL;
+  g_ptr_array_add (self->choices, choice);
+
+  /* Translators: a set of papers to export, and how many it holds */
+  shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u paper)", "%s (%u papers)", n_papers),
+                           label, n_papers);
+  gtk_string_list_append (self->choice_labels, shown);
+}
+
+static void
+add_collections (ProcExportDialog       *self,
+                 ProcCollectionKind      kind,
+                 const char             *prefix)
+{
+  g_autoptr(ProcCollectionList) collections = proc_collection_list_new (self->store, kind);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (collections));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(ProcCollection) collection = g_list_model_get_item (G_LIST_MODEL (collections), i);
+      const char *name = proc_collection_get_name (collection);
+      g_autofree char *what = g_strconcat (prefix, name, NULL);
+      g_autofree char *label = NULL;
+
+      if (kind == PROC_COLLECTION_KIND_READING_LIST)
+        label = g_strdup_printf (_("Reading List “%s”"), name);
+      else
+        label = g_strdup_printf (_("Tag “%s”"), name);
+
+      add_choice (self, label, proc_collection_get_count (collection), what, name, NULL);
+    }
+}
+
+static ProcRecordFormat
+selected_format (ProcExportDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->format_row);
+
+  return format_order[MIN (i, G_N_ELEMENTS (format_order) - 1)];
+}
+
+static ProcExportFields
+selected_fields (ProcExportDialog *self)
+{
+  ProcExportFields fields = 0;
+
+  if (gtk_switch_get_active (self->abstracts_switch))
+    fields |= PROC_EXPORT_ABSTRACTS;
+  if (gtk_switch_get_active (self->notes_switch))
+    fields |= PROC_EXPORT_NOTES;
+  if (gtk_switch_get_active (self->tags_switch))
+    fields |= PROC_EXPORT_TAGS;
+  if (gtk_switch_get_active (self->ratings_switch))
+    fields |= PROC_EXPORT_RATINGS;
+  if (gtk_switch_get_active (self->read_state_switch))
+    fields |= PROC_EXPORT_READ_STATE;
+
+  return fields;
+}
+
+static gboolean
+format_has_headings (ProcRecordFormat format)
+{
+  return format == PROC_RECORD_FORMAT_MARKDOWN || format == PROC_RECORD_FORMAT_HTML;
+}
+
+static void
+format_changed_cb (ProcExportDialog *self)
+{
+  ProcRecordFormat format = selected_format (self);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->grouping_row), format_has_headings (format));
+  /* The conference-list format is abstracts and nothing else. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->notes_switch), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_switch), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->ratings_switch), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->read_state_switch), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->abstracts_switch), format != PROC_RECORD_FORMAT_TEXT);
+}
+
+static void
+papers_changed_cb (ProcExportDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->papers_row);
+  gboolean empty = TRUE;
+
+  if (i < self->choices->len)
+    {
+      Choice *choice = g_ptr_array_index (self->choices, i);
+
+      /* Only the window's own sets can be empty here: the others show
+       * their count, and an empty one exports an empty file on purpose. */
+      empty = choice->ids != NULL && choice->ids->len == 0;
+    }
+
+  gtk_widget_set_sensitive (self->export_button, !empty);
+}
+
+static Choice *
+selected_choice (ProcExportDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->papers_row);
+
+  g_return_val_if_fail (i < self->choices->len, NULL);
+
+  return g_ptr_array_index (self->choices, i);
+}
+
+/**
+ * proc_export_dialog_dup_file_name:
+ *
+ * Returns: the file name the file chooser proposes: the set's name and the
+ *   format's extension
+ */
+char *
+proc_export_dialog_dup_file_name (ProcExportDialog *self)
+{
+  Choice *choice = selected_choice (self);
+
+  return proc_exporter_dup_file_name (choice ? choice->title : NULL, selected_format (self));
+}
+
+static void
+save_settings (ProcExportDialog *self)
+{
+  g_settings_set_enum (self->settings, "export-format", adw_combo_row_get_selected (self->format_row));
+  g_settings_set_enum (self->settings, "export-grouping", adw_combo_row_get_selected (self->grouping_row));
+}
+
+static void
+chooser_response_cb (ProcExportDialog     *self,
+                     int                   response,
+                     GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+  g_clear_object (&self->chooser);
+
+  if (file != NULL)
+    proc_export_dialog_export_to_file (self, file);
+}
+
+static void
+choose_file_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  ProcExportDialog *self = PROC_EXPORT_DIALOG (widget);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *name = proc_export_dialog_dup_file_name (self);
+  g_autofree char *pattern = NULL;
+  ProcRecordFormat format = selected_format (self);
+
+  if (self->chooser != NULL)
+    return;
+
+  self->chooser = gtk_file_chooser_native_new (_("Export Papers"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+
+  pattern = g_strdup_printf ("*.%s", proc_record_format_get_extension (format));
+  gtk_file_filter_set_name (filter, proc_record_format_get_name (format));
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_filter_add_mime_type (filter, proc_record_format_get_mime_type (format));
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+export_done_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ProcExportDialog) self = user_data;
+  g_autoptr(GError) error = NULL;
+  guint n_written = 0;
+
+  if (!proc_exporter_export_file_finish (result, &n_written, &error))
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_prefix_error (&error, _("Could not export the papers: "));
+          proc_widget_show_error (GTK_WIDGET (self->papers_row), error);
+        }
+      return;
+    }
+
+  g_signal_emit (self, signals [EXPORTED], 0, self->file, n_written);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/**
+ * proc_export_dialog_export_to_file:
+ *
+ * Exports what the dialog shows to @file (the step after the file
+ * chooser), then emits ::exported and closes; on an error it stays open
+ * and says what went wrong.
+ */
+void
+proc_export_dialog_export_to_file (ProcExportDialog *self,
+                                   GFile            *file)
+{
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  ProcExportGrouping grouping = PROC_EXPORT_GROUP_NONE;
+  ProcRecordFormat format;
+  Choice *choice;
+
+  g_return_if_fail (PROC_IS_EXPORT_DIALOG (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (!(choice = selected_choice (self)))
+    return;
+
+  format = selected_format (self);
+  if (format_has_headings (format))
+    grouping = adw_combo_row_get_selected (self->grouping_row);
+
+  if (choice->ids != NULL)
+    {
+      ids = g_array_ref (choice->ids);
+      title = g_strdup (choice->title);
+    }
+  else if (!(ids = proc_exporter_resolve (self->store, choice->what, &title, &error)))
+    {
+      g_prefix_error (&error, _("Could not export the papers: "));
+      proc_widget_show_error (GTK_WIDGET (self->papers_row), error);
+      return;
+    }
+
+  save_settings (self);
+  gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+
+  g_set_object (&self->file, file);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  proc_exporter_export_file_async (proc_store_get_path (self->store), file, format,
+                                   selected_fields (self), grouping, title,
+                                   (const gint64 *) ids->data, ids->len, self->cancellable,
+                                   export_done_cb, g_object_ref (self));
+}
+
+static void
+proc_export_dialog_dispose (GObject *object)
+{
+  ProcExportDialog *self = PROC_EXPORT_DIALOG (object);
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_EXPORT_DIALOG);
+
+  G_OBJECT_CLASS (proc_export_dialog_parent_class)->dispose (object);
+}
+
+static void
+proc_export_dialog_finalize (GObject *object)
+{
+  ProcExportDialog *self = PROC_EXPORT_DIALOG (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->choices, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (proc_export_dialog_parent_class)->finalize (object);
+}
+
+static void
+proc_export_dialog_class_init (ProcExportDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = proc_export_dialog_dispose;
+  object_class->finalize = proc_export_dialog_finalize;
+
+  /**
+   * ProcExportDialog::exported:
+   * @file: the file written
+   * @n_papers: how many papers it holds
+   */
+  signals [EXPORTED] =
+    g_signal_new ("exported",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_FILE, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-export-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, papers_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, format_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, grouping_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, abstracts_switch);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, notes_switch);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, tags_switch);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, ratings_switch);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, read_state_switch);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, export_button);
+
+  gtk_widget_class_install_action (widget_class, "export.choose-file", NULL, choose_file_action);
+}
+
+static void
+proc_export_dialog_init (ProcExportDialog *self)
+{
+  g_autoptr(GtkStringList) formats = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+  self->choice_labels = gtk_string_list_new (NULL);
+  adw_combo_row_set_model (self->papers_row, G_LIST_MODEL (self->choice_labels));
+  g_object_unref (self->choice_labels);   /* the row holds it */
+
+  for (guint i = 0; i < G_N_ELEMENTS (format_order); i++)
+    gtk_string_list_append (formats, proc_record_format_get_name (format_order[i]));
+  adw_combo_row_set_model (self->format_row, G_LIST_MODEL (formats));
+
+  g_signal_connect_swapped (self->format_row, "notify::selected", G_CALLBACK (format_changed_cb), self);
+  g_signal_connect_swapped (self->papers_row, "notify::selected", G_CALLBACK (papers_changed_cb), self);
+}
+
+/**
+ * proc_export_dialog_new:
+ * @view_title: what the sidebar and the search show, e.g. "All Papers"
+ * @view_ids: the papers of the current view, in their order
+ * @selected_ids: the selected papers
+ * @view_filter: (nullable): the sidebar's query, to preselect its reading
+ *   list or tag
+ */
+ProcExportDialog *
+proc_export_dialog_new (GtkWindow  *parent,
+                        ProcStore  *store,
+                        GSettings  *settings,
+                        const char *view_title,
+                        GArray     *view_ids,
+                        GArray     *selected_ids,
+                        const char *view_filter)
+{
+  ProcExportDialog *self;
+  guint preferred = 0;
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  self = g_object_new (PROC_TYPE_EXPORT_DIALOG,
+                       "transient-for", parent,
+                       NULL);
+  self->store = g_object_ref (store);
+  self->settings = g_object_ref (settings);
+
+  add_choice (self, view_title, view_ids->len, NULL, view_title, view_ids);
+  if (selected_ids->len > 0)
+    {
+      add_choice (self, _("Selected Papers"), selected_ids->len, NULL, _("Selected Papers"), selected_ids);
+      preferred = selected_ids->len > 1 ? 1 : 0;
+    }
+  add_choice (self, _("Starred Papers"), proc_store_count (store, "is:starred"), "starred", NULL, NULL);
+  add_collections (self, PROC_COLLECTION_KIND_READING_LIST, "reading-list:");
+  add_collections (self, PROC_COLLECTION_KIND_TAG, "tag:");
+  adw_combo_row_set_selected (self->papers_row, preferred);
+
+  if (view_filter != NULL && g_str_has_prefix (view_filter, "reading-list:"))
+    {
+      /* The sidebar's query quotes the name: reading-list:"Name". */
+      g_autofree char *name = g_strndup (view_filter + strlen ("reading-list:\""),
+                                         strlen (view_filter) - strlen ("reading-list:\"\""));
+      g_autofree char *what = g_strconcat ("reading-list:", name, NULL);
+
+      proc_export_dialog_select_papers (self, what);
+    }
+
+  adw_combo_row_set_selected (self->format_row, g_settings_get_enum (settings, "export-format"));
+  adw_combo_row_set_selected (self->grouping_row, g_settings_get_enum (settings, "export-grouping"));
+  g_settings_bind (settings, "export-abstracts", self->abstracts_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-notes", self->notes_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-tags", self->tags_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-ratings", self->ratings_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-read-state", self->read_state_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  format_changed_cb (self);
+  papers_changed_cb (self);
+
+  return self;
+}
+
+/**
+ * proc_export_dialog_select_papers:
+ * @what: `starred`, `reading-list:NAME` or `tag:NAME`
+ *
+ * Chooses that set in the Papers row, when the library has it.
+ */
+void
+proc_export_dialog_select_papers (ProcExportDialog *self,
+                                  const char       *what)
+{
+  g_return_if_fail (PROC_IS_EXPORT_DIALOG (self));
+
+  for (guint i = 0; i < self->choices->len; i++)
+    {
+      Choice *choice = g_ptr_array_index (self->choices, i);
+
+      if (choice->what != NULL && g_str_equal (choice->what, what))
+        {
+          adw_combo_row_set_selected (self->papers_row, i);
+          return;
+        }
+    }
+}
