@@ -1,4 +1,4 @@
-/* test-command-line.c: `proceedings --import/--list`, run as a user would
+/* test-command-line.c: `proceedings --import/--list/--export`, run as a user would
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "proc-library-watcher.h"
 #include "proc-paper-list.h"
@@ -320,6 +321,127 @@ test_open_library_sees_import (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (papers)), ==, 38);
 }
 
+/* Every export format from the command line, on what a person marked. */
+static void
+test_export (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *again = temp_path ("again.db");
+  g_autofree char *text_file = temp_path ("all.txt");
+  g_autofree char *json_file = temp_path ("tagged.json");
+  g_autofree char *list = bundled_list_path ();
+  g_autoptr(ProcStore) store = NULL;
+  g_autoptr(ProcPaperList) papers = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  static const char *formats[] = { "markdown", "html", "bibtex", "ris", "csl-json", "csv", "text" };
+  g_auto(Run) import = { 0 };
+  g_auto(Run) text = { 0 };
+  g_auto(Run) reimport = { 0 };
+  g_auto(Run) bibtex = { 0 };
+  g_auto(Run) markdown = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) grouped = { 0 };
+  gint64 ids[2];
+  gint64 reading_list;
+
+  run_proceedings (&import, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (import.status, ==, 0);
+
+  store = proc_store_open (library, &error);
+  g_assert_no_error (error);
+  papers = proc_paper_list_new (store);
+  proc_paper_list_set_search (papers, "TinyTrain");
+  ids[0] = proc_paper_list_get_id (papers, 0);
+  proc_paper_list_set_search (papers, "LLMCompiler");
+  ids[1] = proc_paper_list_get_id (papers, 0);
+  g_assert_true (proc_store_set_starred (store, &ids[0], 1, TRUE, &error));
+  g_assert_true (proc_store_add_tag (store, ids, 2, "边缘设备", &error));
+  reading_list = proc_store_create_reading_list (store, "Friday", &error);
+  g_assert_no_error (error);
+  g_assert_true (proc_store_add_to_reading_list (store, reading_list, (gint64[]) { ids[1], ids[0] }, 2, &error));
+  g_assert_no_error (error);
+
+  /* The conference list comes back as the same 38 papers. */
+  run_proceedings (&text, "--library", library, "--export", "text", "--what", "query:", "-o", text_file, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.err, "38 papers exported"));
+  run_proceedings (&reimport, "--library", again, "--import", text_file, NULL);
+  g_assert_cmpint (reimport.status, ==, 0);
+  g_assert_nonnull (strstr (reimport.out, "38 papers added, 0 already in the library, 0 skipped"));
+
+  /* A reading list, in its order, to standard output. */
+  run_proceedings (&bibtex, "--library", library, "--export", "bibtex", "--what", "reading-list:Friday",
+                   "-o", "-", NULL);
+  g_assert_cmpint (bibtex.status, ==, 0);
+  g_assert_nonnull (strstr (bibtex.out, "LLMCompiler"));
+  g_assert_true (strstr (bibtex.out, "LLMCompiler") < strstr (bibtex.out, "TinyTrain"));
+  g_assert_nonnull (strstr (bibtex.out, "边缘设备"));
+
+  run_proceedings (&markdown, "--library", library, "--export", "markdown", "--what", "starred", NULL);
+  g_assert_cmpint (markdown.status, ==, 0);
+  g_assert_true (g_str_has_prefix (markdown.out, "# Starred Papers"));
+  g_assert_nonnull (strstr (markdown.out, "TinyTrain"));
+  g_assert_null (strstr (markdown.out, "LLMCompiler"));
+
+  run_proceedings (&json, "--library", library, "--export", "csl-json", "--what", "tag:边缘设备",
+                   "--output", json_file, NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_true (json_parser_load_from_file (parser, json_file, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (json_parser_get_root (parser))), ==, 2);
+
+  run_proceedings (&grouped, "--library", library, "--export", "markdown", "--group-by", "read-state", NULL);
+  g_assert_cmpint (grouped.status, ==, 0);
+  g_assert_nonnull (strstr (grouped.out, "## Unread"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      g_test_message ("%s", formats[i]);
+      run_proceedings (&run, "--library", library, "--export", formats[i], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpuint (strlen (run.out), >, 1000);
+      g_assert_cmpstr (run.err, ==, "");
+    }
+}
+
+static void
+test_export_usage (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_auto(Run) format = { 0 };
+  g_auto(Run) missing = { 0 };
+  g_auto(Run) what = { 0 };
+  g_auto(Run) alone = { 0 };
+  g_auto(Run) grouping = { 0 };
+  g_auto(Run) folder = { 0 };
+
+  run_proceedings (&format, "--library", library, "--export", "docx", NULL);
+  g_assert_cmpint (format.status, ==, 2);
+  g_assert_nonnull (strstr (format.err, "“docx” is not an export format"));
+
+  run_proceedings (&missing, "--library", library, "--export", "bibtex", "--what", "reading-list:Nope", NULL);
+  g_assert_cmpint (missing.status, ==, 1);
+  g_assert_nonnull (strstr (missing.err, "There is no reading list “Nope”"));
+  g_assert_cmpstr (missing.out, ==, "");
+
+  run_proceedings (&what, "--library", library, "--export", "bibtex", "--what", "everything", NULL);
+  g_assert_cmpint (what.status, ==, 2);
+
+  run_proceedings (&alone, "--library", library, "--what", "starred", NULL);
+  g_assert_cmpint (alone.status, ==, 2);
+  g_assert_nonnull (strstr (alone.err, "--export"));
+
+  run_proceedings (&grouping, "--library", library, "--export", "html", "--group-by", "colour", NULL);
+  g_assert_cmpint (grouping.status, ==, 2);
+
+  run_proceedings (&folder, "--library", library, "--export", "html", "-o", g_get_tmp_dir (), NULL);
+  g_assert_cmpint (folder.status, ==, 1);
+  g_assert_cmpstr (folder.out, ==, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -332,6 +454,8 @@ main (int   argc,
   g_test_add_func ("/command-line/newer-library", test_newer_library);
   g_test_add_func ("/command-line/chinese", test_chinese);
   g_test_add_func ("/command-line/open-library-sees-import", test_open_library_sees_import);
+  g_test_add_func ("/command-line/export", test_export);
+  g_test_add_func ("/command-line/export-usage", test_export_usage);
 
   return g_test_run ();
 }
