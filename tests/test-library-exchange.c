@@ -10,6 +10,7 @@
 
 #include "proc-exporter.h"
 #include "proc-import-batch.h"
+#include "proc-importer.h"
 #include "proc-record-format.h"
 #include "proc-store-records.h"
 #include "proc-store.h"
@@ -426,6 +427,220 @@ test_file_names (void)
   g_assert_cmpstr (c, ==, "阅读清单.json");
 }
 
+static char *
+shared_file (const char *name)
+{
+  const char *shared = g_getenv ("PROCEEDINGS_SHARED_DIR");
+  g_autofree char *path = shared ? g_build_filename (shared, "realworld", name, NULL) : NULL;
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+    return NULL;
+
+  return g_steal_pointer (&path);
+}
+
+/* Every entry of the real producers' files, through the importer that
+ * chooses the format by itself, into one library. */
+static void
+test_real_world_files (void)
+{
+  static const struct { const char *name; guint added; } files[] = {
+    { "icml2019.bib", 773 },
+    { "acl2022.bib", 1031 },
+    { "colm2024.bib", 299 },
+  };
+  g_autoptr(ProcStore) store = new_store (NULL);
+  g_autofree char *json = shared_file ("icml2019.json");
+  g_autoptr(GError) error = NULL;
+
+  if (json == NULL)
+    {
+      g_test_skip ("../shared/realworld is not here");
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = shared_file (files[i].name);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(ProcImportReport) report = NULL;
+      gint64 start = g_get_monotonic_time ();
+
+      report = proc_importer_import_file (store, file, NULL, &error);
+      g_assert_no_error (error);
+      g_test_message ("%s: %u added, %u present, %u rejected in %.0f ms", files[i].name,
+                      report->added, report->present, report->rejected,
+                      (g_get_monotonic_time () - start) / 1000.0);
+      g_assert_cmpuint (report->added, ==, files[i].added);
+      g_assert_cmpuint (report->present, ==, 0);
+      g_assert_cmpuint (report->rejected, ==, 0);
+      g_assert_true (g_str_has_prefix (files[i].name, report->list_name));
+      g_assert_cmpuint (strlen (report->list_name), ==, strlen (files[i].name) - 4);
+    }
+
+  /* The JSON list is the same conference as icml2019.bib: its papers are
+   * found again by title and first author, not added twice. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (json);
+    g_autoptr(ProcImportReport) report = NULL;
+    gint64 start = g_get_monotonic_time ();
+
+    report = proc_importer_import_file (store, file, NULL, &error);
+    g_assert_no_error (error);
+    g_test_message ("icml2019.json: %u added, %u present, %u rejected in %.0f ms",
+                    report->added, report->present, report->rejected,
+                    (g_get_monotonic_time () - start) / 1000.0);
+    g_assert_cmpuint (report->added + report->present, ==, 774);
+    g_assert_cmpuint (report->rejected, ==, 0);
+    g_assert_cmpuint (report->present, >=, 770);
+  }
+
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM papers"), <=, 773 + 1031 + 299 + 4);
+  /* The JSON's code links and statuses reached the papers the BibTeX made. */
+  g_assert_cmpint (sql_int (store, "SELECT count(*) FROM papers WHERE status = 'Oral'"), >, 0);
+  g_assert_cmpuint (proc_store_count (store, "has:code"), >, 0);
+}
+
+static void
+copy_record_cb_free (gpointer data)
+{
+  proc_paper_record_free (data);
+}
+
+static GPtrArray *
+read_all (ProcStore    *store,
+          const gint64 *ids,
+          guint         n_ids)
+{
+  GPtrArray *records = g_ptr_array_new_with_free_func (copy_record_cb_free);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (proc_store_read_records (store, ids, n_ids, collect_cb, records, NULL, &error));
+  g_assert_no_error (error);
+  return records;
+}
+
+static char *
+joined_tags (const ProcPaperRecord *record)
+{
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+
+  for (guint i = 0; i < record->tags->len; i++)
+    g_ptr_array_add (sorted, g_ptr_array_index (record->tags, i));
+  g_ptr_array_sort (sorted, (GCompareFunc) g_strcmp0);
+  g_ptr_array_add (sorted, NULL);
+  return g_strjoinv ("|", (char **) sorted->pdata);
+}
+
+/* Export a library, import the file into a new one: the same papers, in
+ * the same order, with the same annotations (the text format carries
+ * papers only). */
+static void
+test_round_trip (gconstpointer data)
+{
+  ProcRecordFormat format = GPOINTER_TO_INT (data);
+  gboolean annotations = format != PROC_RECORD_FORMAT_TEXT;
+  g_autoptr(ProcStore) source = new_store (NULL);
+  g_autoptr(ProcStore) target = new_store (NULL);
+  g_autoptr(ProcPaperRecord) a = record_new ("{BERT} & Friends: 100% Pre-training",
+                                              "Jacob Devlin; Ming-Wei Chang; Kristina Toutanova",
+                                              "We introduce $\\mathcal{O}(N^2d^2/M)$ attention and \\textit{more} "
+                                              "with {braces} and a 50% cut. Code: https://github.com/google/bert");
+  g_autoptr(ProcPaperRecord) b = record_new ("边缘设备上的训练", "张 三; Ada Lovelace",
+                                              "在边缘设备上训练模型。We also test \"quotes\" and back\\slashes.");
+  g_autoptr(ProcPaperRecord) c = record_new ("Plain", NULL, "Just an abstract with enough words in it.");
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GArray) new_ids = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileOutputStream) stream = NULL;
+  g_autoptr(ProcRecordWriter) writer = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-round-trip-XXXXXX", NULL);
+  g_autofree char *name = g_strdup_printf ("Round trip.%s", proc_record_format_get_extension (format));
+  guint n_written = 0;
+
+  a->venue = g_strdup ("Proceedings of NAACL");
+  a->year = 2019;
+  a->doi = g_strdup ("10.18653/v1/N19-1423");
+  a->url = g_strdup ("https://aclanthology.org/N19-1423/");
+  a->note = g_strdup ("Re-read §3: {unbalanced brace, 100% & more\nsecond line");
+  a->rating = 5;
+  a->read_state = 2;
+  a->starred = 1;
+  proc_paper_record_add_tag (a, "nlp");
+  proc_paper_record_add_tag (a, "预训练");
+  proc_paper_record_add_link (a, "https://github.com/google/bert", PROC_LINK_CODE);
+  b->note = g_strdup ("笔记：值得一读");
+  b->rating = 2;
+  b->read_state = 1;
+  proc_paper_record_add_tag (b, "边缘设备");
+
+  {
+    ProcPaperRecord *records[] = { a, b, c };
+    import_records (source, "source", records, 3);
+  }
+
+  ids = proc_store_query_ids (source, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+
+  file = g_file_new_build_filename (dir, name, NULL);
+  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &error);
+  g_assert_no_error (error);
+  writer = proc_record_format_new_writer (format, G_OUTPUT_STREAM (stream), PROC_EXPORT_ALL);
+  g_assert_nonnull (writer);
+  g_assert_true (proc_exporter_write (source, writer, "Round trip", (const gint64 *) ids->data, ids->len,
+                                      PROC_EXPORT_GROUP_NONE, &n_written, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, &error));
+  g_assert_cmpuint (n_written, ==, 3);
+
+  report = proc_importer_import_file (target, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 3);
+  g_assert_cmpuint (report->rejected, ==, 0);
+
+  new_ids = proc_store_collection_ids (target, "lists",
+                                       proc_store_find_collection (target, "lists", report->list_name), &error);
+  g_assert_no_error (error);
+  before = read_all (source, (const gint64 *) ids->data, ids->len);
+  after = read_all (target, (const gint64 *) new_ids->data, new_ids->len);
+  g_assert_cmpuint (after->len, ==, before->len);
+
+  for (guint i = 0; i < before->len; i++)
+    {
+      const ProcPaperRecord *x = g_ptr_array_index (before, i);
+      const ProcPaperRecord *y = g_ptr_array_index (after, i);
+      g_autofree char *x_sql = g_strdup_printf ("SELECT abstract FROM papers WHERE id = %" G_GINT64_FORMAT, x->id);
+      g_autofree char *y_sql = g_strdup_printf ("SELECT abstract FROM papers WHERE id = %" G_GINT64_FORMAT, y->id);
+      g_autofree char *x_abstract = sql_text (source, x_sql);
+      g_autofree char *y_abstract = sql_text (target, y_sql);
+      g_autofree char *x_tags = joined_tags (x);
+      g_autofree char *y_tags = joined_tags (y);
+
+      g_test_message ("%s", x->derived_title);
+      g_assert_cmpstr (y_abstract, ==, x_abstract);
+
+      if (!annotations)
+        continue;
+
+      g_assert_cmpstr (y->derived_title, ==, x->derived_title);
+      g_assert_cmpstr (y->authors, ==, x->authors);
+      g_assert_cmpstr (y->venue, ==, x->venue);
+      g_assert_cmpint (y->year, ==, x->year);
+      g_assert_cmpstr (y->doi, ==, x->doi);
+      g_assert_cmpstr (y->url, ==, x->url);
+      g_assert_cmpstr (y->note, ==, x->note);
+      g_assert_cmpint (y->rating, ==, x->rating);
+      g_assert_cmpint (y->read_state, ==, x->read_state);
+      g_assert_cmpint (y->starred, ==, x->starred);
+      g_assert_cmpstr (y_tags, ==, x_tags);
+      g_assert_cmpstr (proc_paper_record_get_link (y, PROC_LINK_CODE), ==, proc_paper_record_get_link (x, PROC_LINK_CODE));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -438,6 +653,10 @@ main (int   argc,
   g_test_add_func ("/exchange/resolve", test_resolve);
   g_test_add_func ("/exchange/guess-format", test_guess_format);
   g_test_add_func ("/exchange/file-names", test_file_names);
+  g_test_add_func ("/exchange/real-world-files", test_real_world_files);
+  g_test_add_data_func ("/exchange/round-trip/bibtex", GINT_TO_POINTER (PROC_RECORD_FORMAT_BIBTEX), test_round_trip);
+  g_test_add_data_func ("/exchange/round-trip/csl-json", GINT_TO_POINTER (PROC_RECORD_FORMAT_CSL_JSON), test_round_trip);
+  g_test_add_data_func ("/exchange/round-trip/text", GINT_TO_POINTER (PROC_RECORD_FORMAT_TEXT), test_round_trip);
 
   return g_test_run ();
 }
