@@ -165,4 +165,5 @@ _proc_window_class_add_export_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.copy-markdown", NULL, copy_markdown_action);
   gtk_widget_class_install_action (widget_class, "win.copy-bibtex", NULL, copy_bibtex_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "win.export", NULL);
 }
