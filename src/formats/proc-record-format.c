@@ -12,6 +12,9 @@
 #include <string.h>
 
 #include "proc-conference-list.h"
+#include "proc-csl-json-reader.h"
+#include "proc-csl-json-writer.h"
+#include "proc-paper-copilot-reader.h"
 #include "proc-record-format.h"
 
 static const struct
@@ -228,10 +231,14 @@ proc_record_format_new_reader (ProcRecordFormat  format,
     case PROC_RECORD_FORMAT_TEXT:
       return PROC_RECORD_READER (proc_conference_list_new (stream, display_name));
 
+    case PROC_RECORD_FORMAT_CSL_JSON:
+      return PROC_RECORD_READER (proc_csl_json_reader_new (stream, display_name));
+
+    case PROC_RECORD_FORMAT_PAPER_COPILOT:
+      return PROC_RECORD_READER (proc_paper_copilot_reader_new (stream, display_name));
+
     case PROC_RECORD_FORMAT_BIBTEX:
     case PROC_RECORD_FORMAT_RIS:
-    case PROC_RECORD_FORMAT_CSL_JSON:
-    case PROC_RECORD_FORMAT_PAPER_COPILOT:
     case PROC_RECORD_FORMAT_CSV:
     case PROC_RECORD_FORMAT_UNKNOWN:
     case PROC_RECORD_FORMAT_MARKDOWN:
@@ -249,10 +256,12 @@ proc_record_format_new_writer (ProcRecordFormat  format,
 {
   switch (format)
     {
+    case PROC_RECORD_FORMAT_CSL_JSON:
+      return PROC_RECORD_WRITER (proc_csl_json_writer_new (stream, fields));
+
     case PROC_RECORD_FORMAT_TEXT:
     case PROC_RECORD_FORMAT_BIBTEX:
     case PROC_RECORD_FORMAT_RIS:
-    case PROC_RECORD_FORMAT_CSL_JSON:
     case PROC_RECORD_FORMAT_CSV:
     case PROC_RECORD_FORMAT_MARKDOWN:
     case PROC_RECORD_FORMAT_HTML:

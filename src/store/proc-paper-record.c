@@ -219,6 +219,7 @@ proc_normalize_url (const char *url)
   const char *rest;
   const char *slash;
   g_autofree char *host = NULL;
+  const char *bare_host;
   gsize len;
 
   if (url == NULL)
@@ -237,14 +238,13 @@ proc_normalize_url (const char *url)
 
   slash = strchr (rest, '/');
   host = g_ascii_strdown (rest, slash ? slash - rest : -1);
-  if (g_str_has_prefix (host, "www."))
-    memmove (host, host + 4, strlen (host + 4) + 1);
+  bare_host = strncmp (host, "www.", 4) == 0 ? host + 4 : host;
 
   len = slash ? strlen (slash) : 0;
   while (len > 0 && slash[len - 1] == '/')
     len--;
 
-  return g_strdup_printf ("%s%.*s", host, (int) len, slash ? slash : "");
+  return g_strdup_printf ("%s%.*s", bare_host, (int) len, slash ? slash : "");
 }
 
 /* Letters and digits only, without accents, case folded: what is left of a
