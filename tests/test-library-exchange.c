@@ -392,6 +392,7 @@ test_guess_format (void)
     { "a.bib", "@InProceedings{pmlr-v97-mao19a,\n  title = {A}", PROC_RECORD_FORMAT_BIBTEX },
     { "a.txt", "% comment\n\n@inproceedings{\nkey,\ntitle={x}}", PROC_RECORD_FORMAT_BIBTEX },
     { "a.ris", "TY  - CPAPER\nTI  - A\nER  - \n", PROC_RECORD_FORMAT_RIS },
+    { "export.txt", "Provider: Example\r\n\r\nTY  - JOUR\r\nTI  - A\r\n", PROC_RECORD_FORMAT_RIS },
     { "a.json", "[\n  {\"id\": \"x\", \"type\": \"paper-conference\", \"author\": [{\"family\": \"Mao\"}]}",
       PROC_RECORD_FORMAT_CSL_JSON },
     { "icml2019.json", "[\n    {\n        \"title\": \"A\",\n        \"status\": \"Oral\",\n        \"site\": \"x\"",

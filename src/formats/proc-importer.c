@@ -49,6 +49,13 @@ open_reader (GInputStream  *stream,
   format = proc_record_format_guess (display_name, head, MIN (length, PROC_RECORD_FORMAT_SNIFF_SIZE));
   g_debug ("%s: reading as %s", display_name, proc_record_format_get_id (format));
 
+  if (!proc_record_format_can_import (format))
+    {
+      g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_FORMAT,
+                   _("%s: Proceedings cannot read this kind of file"), display_name);
+      return NULL;
+    }
+
   return proc_record_format_new_reader (format, buffered, display_name);
 }
 

@@ -12,6 +12,13 @@
 #include <string.h>
 
 #include "proc-conference-list.h"
+#include "proc-conference-list-writer.h"
+#include "proc-csv-reader.h"
+#include "proc-csv-writer.h"
+#include "proc-html-writer.h"
+#include "proc-markdown-writer.h"
+#include "proc-ris-reader.h"
+#include "proc-ris-writer.h"
 #include "proc-csl-json-reader.h"
 #include "proc-csl-json-writer.h"
 #include "proc-paper-copilot-reader.h"
@@ -190,7 +197,8 @@ proc_record_format_guess (const char *file_name,
       return PROC_RECORD_FORMAT_CSL_JSON;
     }
 
-  if (end - p >= 6 && strncmp (p, "TY  -", 5) == 0)
+  /* Publishers put a few header lines before the first record. */
+  if ((end - p >= 5 && strncmp (p, "TY  -", 5) == 0) || contains (p, end - p, "\nTY  -"))
     return PROC_RECORD_FORMAT_RIS;
 
   /* Text before the first entry is a comment to BibTeX. */
@@ -237,9 +245,13 @@ proc_record_format_new_reader (ProcRecordFormat  format,
     case PROC_RECORD_FORMAT_PAPER_COPILOT:
       return PROC_RECORD_READER (proc_paper_copilot_reader_new (stream, display_name));
 
-    case PROC_RECORD_FORMAT_BIBTEX:
     case PROC_RECORD_FORMAT_RIS:
+      return PROC_RECORD_READER (proc_ris_reader_new (stream, display_name));
+
     case PROC_RECORD_FORMAT_CSV:
+      return PROC_RECORD_READER (proc_csv_reader_new (stream, display_name));
+
+    case PROC_RECORD_FORMAT_BIBTEX:
     case PROC_RECORD_FORMAT_UNKNOWN:
     case PROC_RECORD_FORMAT_MARKDOWN:
     case PROC_RECORD_FORMAT_HTML:
@@ -260,11 +272,21 @@ proc_record_format_new_writer (ProcRecordFormat  format,
       return PROC_RECORD_WRITER (proc_csl_json_writer_new (stream, fields));
 
     case PROC_RECORD_FORMAT_TEXT:
-    case PROC_RECORD_FORMAT_BIBTEX:
+      return PROC_RECORD_WRITER (proc_conference_list_writer_new (stream, fields));
+
     case PROC_RECORD_FORMAT_RIS:
+      return PROC_RECORD_WRITER (proc_ris_writer_new (stream, fields));
+
     case PROC_RECORD_FORMAT_CSV:
+      return PROC_RECORD_WRITER (proc_csv_writer_new (stream, fields));
+
     case PROC_RECORD_FORMAT_MARKDOWN:
+      return PROC_RECORD_WRITER (proc_markdown_writer_new (stream, fields));
+
     case PROC_RECORD_FORMAT_HTML:
+      return PROC_RECORD_WRITER (proc_html_writer_new (stream, fields));
+
+    case PROC_RECORD_FORMAT_BIBTEX:
     case PROC_RECORD_FORMAT_PAPER_COPILOT:
     case PROC_RECORD_FORMAT_UNKNOWN:
     default:

@@ -118,6 +118,7 @@ static void
 copy_as (ProcWindow       *self,
          ProcRecordFormat  format,
          ProcExportFields  fields,
+         const char       *title,
          const char       *done)
 {
   g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
@@ -129,7 +130,7 @@ copy_as (ProcWindow       *self,
 
   proc_detail_view_save_note (self->detail_view);
 
-  if (!(text = proc_exporter_write_to_string (self->store, format, fields, NULL,
+  if (!(text = proc_exporter_write_to_string (self->store, format, fields, title,
                                               (const gint64 *) ids->data, ids->len, &error)))
     {
       proc_window_report_error (self, error);
@@ -147,7 +148,7 @@ copy_markdown_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   copy_as (PROC_WINDOW (widget), PROC_RECORD_FORMAT_MARKDOWN, PROC_EXPORT_ALL & ~PROC_EXPORT_ABSTRACTS,
-           _("Copied as Markdown"));
+           _("Selected Papers"), _("Copied as Markdown"));
 }
 
 static void
@@ -155,7 +156,7 @@ copy_bibtex_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  copy_as (PROC_WINDOW (widget), PROC_RECORD_FORMAT_BIBTEX, PROC_EXPORT_ALL, _("Copied as BibTeX"));
+  copy_as (PROC_WINDOW (widget), PROC_RECORD_FORMAT_BIBTEX, PROC_EXPORT_ALL, NULL, _("Copied as BibTeX"));
 }
 
 void
