@@ -521,6 +521,13 @@ read_all (ProcStore    *store,
   return records;
 }
 
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char **) a, *(const char **) b);
+}
+
 static char *
 joined_tags (const ProcPaperRecord *record)
 {
@@ -528,7 +535,7 @@ joined_tags (const ProcPaperRecord *record)
 
   for (guint i = 0; i < record->tags->len; i++)
     g_ptr_array_add (sorted, g_ptr_array_index (record->tags, i));
-  g_ptr_array_sort (sorted, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (sorted, compare_strings);
   g_ptr_array_add (sorted, NULL);
   return g_strjoinv ("|", (char **) sorted->pdata);
 }

@@ -11,6 +11,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "proc-bibtex-reader.h"
+#include "proc-bibtex-writer.h"
 #include "proc-conference-list.h"
 #include "proc-conference-list-writer.h"
 #include "proc-csv-reader.h"
@@ -252,6 +254,8 @@ proc_record_format_new_reader (ProcRecordFormat  format,
       return PROC_RECORD_READER (proc_csv_reader_new (stream, display_name));
 
     case PROC_RECORD_FORMAT_BIBTEX:
+      return PROC_RECORD_READER (proc_bibtex_reader_new (stream, display_name));
+
     case PROC_RECORD_FORMAT_UNKNOWN:
     case PROC_RECORD_FORMAT_MARKDOWN:
     case PROC_RECORD_FORMAT_HTML:
@@ -287,6 +291,8 @@ proc_record_format_new_writer (ProcRecordFormat  format,
       return PROC_RECORD_WRITER (proc_html_writer_new (stream, fields));
 
     case PROC_RECORD_FORMAT_BIBTEX:
+      return PROC_RECORD_WRITER (proc_bibtex_writer_new (stream, fields));
+
     case PROC_RECORD_FORMAT_PAPER_COPILOT:
     case PROC_RECORD_FORMAT_UNKNOWN:
     default:

@@ -276,6 +276,42 @@ insert_paper (ProcImportBatch        *batch,
   return insert_links (batch, *paper_id, record, error);
 }
 
+/* Links the paper does not have yet go after those it has. */
+static gboolean
+add_missing_links (ProcImportBatch        *batch,
+                   gint64                  paper_id,
+                   const ProcPaperRecord  *record,
+                   GError                **error)
+{
+  sqlite3_stmt *stmt;
+
+  if (record->links->len == 0)
+    return TRUE;
+
+  if (!(stmt = _proc_store_prepare (batch->store,
+                                    "INSERT INTO paper_links (paper_id, position, url, kind)"
+                                    " SELECT ?1, coalesce((SELECT max(position) + 1 FROM paper_links WHERE paper_id = ?1), 0), ?2, ?3"
+                                    " WHERE NOT EXISTS (SELECT 1 FROM paper_links WHERE paper_id = ?1 AND url = ?2)",
+                                    error)))
+    return FALSE;
+
+  for (guint i = 0; i < record->links->len; i++)
+    {
+      const ProcLink *link = g_ptr_array_index (record->links, i);
+      int rc;
+
+      sqlite3_bind_int64 (stmt, 1, paper_id);
+      sqlite3_bind_text (stmt, 2, link->url, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (stmt, 3, proc_link_kind_to_string (link->kind), -1, SQLITE_STATIC);
+      rc = sqlite3_step (stmt);
+      sqlite3_reset (stmt);
+      if (rc != SQLITE_DONE)
+        return _proc_store_set_error (batch->store, error, _("save the paper’s links"));
+    }
+
+  return TRUE;
+}
+
 /* A paper the library has already keeps every annotation it has; the
  * file only fills what is empty (a missing DOI, no note yet, no rating)
  * and adds its tags. */
@@ -292,7 +328,6 @@ merge_paper (ProcImportBatch        *batch,
 
   if (!(stmt = _proc_store_prepare (store,
                                     "UPDATE papers SET"
-                                    " authors = CASE WHEN authors = '' THEN coalesce(?2, '') ELSE authors END,"
                                     " venue = coalesce(venue, ?3), year = coalesce(year, ?4),"
                                     " doi = coalesce(doi, ?5),"
                                     " url_key = CASE WHEN url IS NULL THEN ?7 ELSE url_key END,"
@@ -300,8 +335,6 @@ merge_paper (ProcImportBatch        *batch,
                                     " citation_key = coalesce(citation_key, ?8), status = coalesce(status, ?9),"
                                     " pages = coalesce(pages, ?10),"
                                     " title_key = coalesce(title_key, ?11),"
-                                    " note_modified_at = CASE WHEN note = '' AND ?12 <> '' THEN ?13 ELSE note_modified_at END,"
-                                    " note = CASE WHEN note = '' THEN ?12 ELSE note END,"
                                     " rating = CASE WHEN rating = 0 THEN ?14 ELSE rating END,"
                                     " read_state = CASE WHEN read_state = 0 THEN ?15 ELSE read_state END,"
                                     " starred = max(starred, ?16)"
@@ -321,8 +354,6 @@ merge_paper (ProcImportBatch        *batch,
   sqlite3_bind_text (stmt, 9, record->status, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (stmt, 10, record->pages, -1, SQLITE_TRANSIENT);
   sqlite3_bind_text (stmt, 11, keys->title_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 12, record->note ? record->note : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int64 (stmt, 13, batch->added_at);
   sqlite3_bind_int (stmt, 14, CLAMP (record->rating, 0, 5));
   sqlite3_bind_int (stmt, 15, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
   sqlite3_bind_int (stmt, 16, record->starred == 1);
@@ -335,7 +366,35 @@ merge_paper (ProcImportBatch        *batch,
   if (sqlite3_changes (_proc_store_get_db (store)) > 0)
     batch->n_merged++;
 
-  return TRUE;
+  /* Apart, so that the search indexes (whose triggers watch the authors
+   * and the note) are touched only for a paper that had none. */
+  if (record->note != NULL && *record->note != '\0')
+    {
+      if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET note = ?2, note_modified_at = ?3"
+                                               " WHERE id = ?1 AND note = ''", error)))
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, paper_id);
+      sqlite3_bind_text (stmt, 2, record->note, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_int64 (stmt, 3, batch->added_at);
+      rc = sqlite3_step (stmt);
+      sqlite3_reset (stmt);
+      if (rc != SQLITE_DONE)
+        return _proc_store_set_error (store, error, _("update the paper"));
+    }
+
+  if (record->authors != NULL && *record->authors != '\0')
+    {
+      if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET authors = ?2 WHERE id = ?1 AND authors = ''", error)))
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, paper_id);
+      sqlite3_bind_text (stmt, 2, record->authors, -1, SQLITE_TRANSIENT);
+      rc = sqlite3_step (stmt);
+      sqlite3_reset (stmt);
+      if (rc != SQLITE_DONE)
+        return _proc_store_set_error (store, error, _("update the paper"));
+    }
+
+  return add_missing_links (batch, paper_id, record, error);
 }
 
 /* Tags whose names the library cannot take (empty once trimmed, too
