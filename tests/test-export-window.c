@@ -319,6 +319,9 @@ scenario_copy_bibtex (ProcWindow *window)
   int position = proc_paper_list_find (window->papers, tiny);
   LabelWait toast = { GTK_WIDGET (window), "Copied as BibTeX" };
 
+  /* The window reopens on the reading list the scenario before showed. */
+  proc_sidebar_select_query (window->sidebar, "");
+  position = proc_paper_list_find (window->papers, tiny);
   g_assert_cmpint (position, >=, 0);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 38);
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (window->selection), position, TRUE);
