@@ -399,6 +399,7 @@ test_guess_format (void)
       PROC_RECORD_FORMAT_PAPER_COPILOT },
     { "a.csv", "title,authors\nA,B\n", PROC_RECORD_FORMAT_CSV },
     { "export", "Title,Year\nA,2024\n", PROC_RECORD_FORMAT_CSV },
+    { "notes.csv", "\xef\xbb\xbftitle,note\r\nA,\"quoted:\nTY  - JOUR\n@article{x,\"\r\n", PROC_RECORD_FORMAT_CSV },
     { "icml.txt", "ICML 2024 论文列表\n\nWe study @ scale things.\n", PROC_RECORD_FORMAT_TEXT },
     { "notes.txt", "Email me @home {soon}\n", PROC_RECORD_FORMAT_TEXT },
     { NULL, "\xef\xbb\xbf[{\"title\": \"x\", \"github\": \"\"}]", PROC_RECORD_FORMAT_PAPER_COPILOT },

@@ -45,6 +45,21 @@ struct _ProcBibtexReader
 
 G_DEFINE_FINAL_TYPE (ProcBibtexReader, proc_bibtex_reader, PROC_TYPE_RECORD_READER)
 
+/* At most @max_chars characters of @text, for a message: cut on a
+ * character, never inside one (the line reader checked the UTF-8). */
+static char *
+excerpt (const char *text,
+         gsize       len,
+         gsize       max_chars)
+{
+  const char *end = text;
+
+  for (gsize i = 0; i < max_chars && end < text + len && *end != '\0'; i++)
+    end = g_utf8_next_char (end);
+
+  return g_strndup (text, MIN ((gsize) (end - text), len));
+}
+
 typedef enum
 {
   GATHER_ENTRY,
@@ -265,9 +280,9 @@ gather_entry (ProcBibtexReader  *self,
        * too; at the start of a line it was meant as an entry. */
       if (line_start && type_len > 0)
         {
+          g_autofree char *shown = excerpt (line + type_start, type_len, 40);
           g_autofree char *reason =
-            g_strdup_printf (_("“@%.*s” is not followed by “{” or “(”, so it starts no entry"),
-                             (int) MIN (type_len, 40), line + type_start);
+            g_strdup_printf (_("“@%s” is not followed by “{” or “(”, so it starts no entry"), shown);
           proc_record_reader_reject (PROC_RECORD_READER (self), report, self->line_number, reason);
         }
       self->line_pos = MAX (p, (gsize) (at - line) + 1);
@@ -822,8 +837,9 @@ parse_entry (ProcBibtexReader *self,
 
       if (p.text[p.pos] != ',')
         {
-          reason = g_strdup_printf (_("in the entry “%s”, a comma is missing before “%.20s”"),
-                                    label, p.text + p.pos);
+          g_autofree char *shown = excerpt (p.text + p.pos, p.len - p.pos, 20);
+
+          reason = g_strdup_printf (_("in the entry “%s”, a comma is missing before “%s”"), label, shown);
           goto reject;
         }
       p.pos++;
@@ -834,8 +850,9 @@ parse_entry (ProcBibtexReader *self,
       name = parse_name (&p);
       if (*name == '\0')
         {
-          reason = g_strdup_printf (_("in the entry “%s”, a field name is missing before “%.20s”"),
-                                    label, p.text + p.pos);
+          g_autofree char *shown = excerpt (p.text + p.pos, p.len - p.pos, 20);
+
+          reason = g_strdup_printf (_("in the entry “%s”, a field name is missing before “%s”"), label, shown);
           goto reject;
         }
 

@@ -127,41 +127,6 @@ append_escaped (GString    *out,
     }
 }
 
-/* The length of the http(s) address at @p, without the punctuation
- * that ends a sentence around it; 0 when there is none. */
-static gsize
-address_length (const char *text,
-                const char *p)
-{
-  const char *q;
-  int open = 0;
-
-  if (p > text && (g_ascii_isalnum (p[-1]) || p[-1] == '/'))
-    return 0;
-  if (g_ascii_strncasecmp (p, "https://", 8) == 0)
-    q = p + 8;
-  else if (g_ascii_strncasecmp (p, "http://", 7) == 0)
-    q = p + 7;
-  else
-    return 0;
-
-  if (!g_ascii_isalnum (*q))
-    return 0;
-
-  while ((guchar) *q > 0x20 && *q != 0x7f && strchr ("<>\"`\\", *q) == NULL)
-    q++;
-
-  /* "(see https://x.org/a)." ends before ")." but "wiki/A_(b)" keeps its ")" */
-  for (const char *r = p; r < q; r++)
-    open += *r == '(' ? 1 : *r == ')' ? -1 : 0;
-  while (q > p && (strchr (".,;:!?'*_~", q[-1]) != NULL || (q[-1] == ')' && open < 0)))
-    {
-      if (*--q == ')')
-        open++;
-    }
-
-  return q - p;
-}
 
 static void
 append_anchor (GString    *out,
@@ -196,7 +161,7 @@ append_linked (GString    *out,
 {
   for (const char *p = text; *p; p++)
     {
-      gsize address = address_length (text, p);
+      gsize address = proc_links_address_length (text, p, p + strlen (p));
 
       if (address > 0)
         {

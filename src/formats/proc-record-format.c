@@ -161,6 +161,23 @@ contains (const char *head,
   return g_strstr_len (head, length, needle) != NULL;
 }
 
+/* A header row that names a title column: "title,authors", "Key","Title"… */
+static gboolean
+looks_like_csv_header (const char *p,
+                       const char *end)
+{
+  const char *eol = memchr (p, '\n', end - p);
+  g_autofree char *first = g_ascii_strdown (p, eol ? eol - p : end - p);
+
+  g_strchomp (first);
+  if (strchr (first, ',') == NULL)
+    return FALSE;
+
+  return g_str_has_prefix (first, "title,") || strstr (first, ",title,") != NULL ||
+         g_str_has_prefix (first, "\"title\",") || strstr (first, ",\"title\"") != NULL ||
+         g_str_has_suffix (first, ",title");
+}
+
 /**
  * proc_record_format_guess:
  * @file_name: (nullable): the file's name, whose extension settles a tie
@@ -199,8 +216,16 @@ proc_record_format_guess (const char *file_name,
       return PROC_RECORD_FORMAT_CSL_JSON;
     }
 
+  if (end - p >= 5 && strncmp (p, "TY  -", 5) == 0)
+    return PROC_RECORD_FORMAT_RIS;
+
+  /* A CSV file's header row decides before anything its cells hold: a
+   * note may well quote a line of RIS or BibTeX. */
+  if (has_extension (file_name, "csv") || looks_like_csv_header (p, end))
+    return PROC_RECORD_FORMAT_CSV;
+
   /* Publishers put a few header lines before the first record. */
-  if ((end - p >= 5 && strncmp (p, "TY  -", 5) == 0) || contains (p, end - p, "\nTY  -"))
+  if (contains (p, end - p, "\nTY  -"))
     return PROC_RECORD_FORMAT_RIS;
 
   /* Text before the first entry is a comment to BibTeX. */
@@ -210,22 +235,8 @@ proc_record_format_guess (const char *file_name,
 
   if (has_extension (file_name, "ris"))
     return PROC_RECORD_FORMAT_RIS;
-  if (has_extension (file_name, "csv"))
-    return PROC_RECORD_FORMAT_CSV;
   if (has_extension (file_name, "bib"))
     return PROC_RECORD_FORMAT_BIBTEX;
-
-  /* A CSV file with a header row names a title column on its first line. */
-  {
-    const char *eol = memchr (p, '\n', end - p);
-    g_autofree char *first = g_ascii_strdown (p, eol ? eol - p : end - p);
-
-    if (strchr (first, ',') != NULL &&
-        (g_str_has_prefix (first, "title,") || strstr (first, ",title,") != NULL ||
-         g_str_has_prefix (first, "\"title\",") || strstr (first, ",\"title\"") != NULL ||
-         g_str_has_suffix (g_strchomp (first), ",title")))
-      return PROC_RECORD_FORMAT_CSV;
-  }
 
   return PROC_RECORD_FORMAT_TEXT;
 }

@@ -212,17 +212,6 @@ year_from_date (const char *value)
   return 0;
 }
 
-/* L2 and L4 are any links: a code host's link is the code. */
-static ProcLinkKind
-classify_link (const char *url)
-{
-  g_autoptr(GPtrArray) found = proc_links_extract (url);
-
-  if (found != NULL && found->len > 0)
-    return ((ProcLink *) g_ptr_array_index (found, 0))->kind;
-
-  return PROC_LINK_OTHER;
-}
 
 /* Our writer's annotation lines; anything else in N1 is the note. */
 static gboolean
@@ -346,7 +335,7 @@ record_from_fields (GPtrArray *fields)
           if (record->url == NULL)
             record->url = g_strdup (value);
           else
-            proc_paper_record_add_link (record, value, classify_link (value));
+            proc_paper_record_add_link (record, value, proc_link_classify (value));
         }
       else if (g_str_equal (tag, "L1"))
         {
@@ -354,7 +343,7 @@ record_from_fields (GPtrArray *fields)
         }
       else if (g_str_equal (tag, "L2") || g_str_equal (tag, "L4"))
         {
-          proc_paper_record_add_link (record, value, classify_link (value));
+          proc_paper_record_add_link (record, value, proc_link_classify (value));
         }
       else if (g_str_equal (tag, "KW"))
         {

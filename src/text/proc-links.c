@@ -607,3 +607,66 @@ proc_links_to_markup (const char *text)
 
   return g_string_free (out, FALSE);
 }
+
+/**
+ * proc_links_address_length:
+ * @text: the text @p points into, to see what comes before
+ * @p: where an http(s) address may start
+ * @end: the end of @text
+ *
+ * The length of the http(s) address at @p, without the punctuation that
+ * ends a sentence around it, so writers can turn it into a link.
+ *
+ * Returns: the length in bytes; 0 when there is no address at @p
+ */
+gsize
+proc_links_address_length (const char *text,
+                           const char *p,
+                           const char *end)
+{
+  const char *q;
+  int open = 0;
+
+  if (p > text && (g_ascii_isalnum (p[-1]) || p[-1] == '/'))
+    return 0;
+  if (end - p > 8 && g_ascii_strncasecmp (p, "https://", 8) == 0)
+    q = p + 8;
+  else if (end - p > 7 && g_ascii_strncasecmp (p, "http://", 7) == 0)
+    q = p + 7;
+  else
+    return 0;
+
+  if (q >= end || !g_ascii_isalnum (*q))
+    return 0;
+
+  while (q < end && (guchar) *q > 0x20 && *q != 0x7f && strchr ("<>\"`\\", *q) == NULL)
+    q++;
+
+  /* "(see https://x.org/a)." ends before ")." but "wiki/A_(b)" keeps its ")" */
+  for (const char *r = p; r < q; r++)
+    open += *r == '(' ? 1 : *r == ')' ? -1 : 0;
+  while (q > p && (strchr (".,;:!?'*_~", q[-1]) != NULL || (q[-1] == ')' && open < 0)))
+    {
+      if (*--q == ')')
+        open++;
+    }
+
+  return q - p;
+}
+
+/**
+ * proc_link_classify:
+ *
+ * Returns: what a single URL links to (code, project, PDF, DOI, other),
+ *   as proc_links_extract() would say of it in an abstract
+ */
+ProcLinkKind
+proc_link_classify (const char *url)
+{
+  g_autoptr(GPtrArray) found = proc_links_extract (url);
+
+  if (found != NULL && found->len > 0)
+    return ((ProcLink *) g_ptr_array_index (found, 0))->kind;
+
+  return PROC_LINK_OTHER;
+}

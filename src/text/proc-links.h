@@ -30,6 +30,10 @@ GPtrArray    *proc_links_extract         (const char   *text);
 const char   *proc_link_kind_to_string   (ProcLinkKind  kind);
 ProcLinkKind  proc_link_kind_from_string (const char   *str);
 char         *proc_links_to_markup       (const char   *text);
+gsize         proc_links_address_length  (const char   *text,
+                                          const char   *p,
+                                          const char   *end);
+ProcLinkKind  proc_link_classify         (const char   *url);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLink, proc_link_free)
 
