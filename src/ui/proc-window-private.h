@@ -36,6 +36,7 @@ struct _ProcWindow
   GtkSearchBar *search_bar;
   GtkSearchEntry *search_entry;
   GtkStack *list_stack;
+  AdwStatusPage *empty_reading_list_page;
   GtkRevealer *import_revealer;
   GtkLabel *import_label;
   GtkProgressBar *import_progress;
@@ -54,5 +55,9 @@ void _proc_window_show_context_menu (ProcWindow     *self,
                                      GtkWidget      *row,
                                      double          x,
                                      double          y);
+ProcCollection *_proc_window_get_ordered_reading_list (ProcWindow *self);
+void _proc_window_move_papers       (ProcWindow     *self,
+                                     GArray         *ids,
+                                     gint64          before_paper_id);
 
 G_END_DECLS
