@@ -181,11 +181,11 @@ new_tag_action (GtkWidget  *widget,
                  (ProcNameCallback) add_tag, widget);
 }
 
-/* Adds @ids to a reading list and says so; shared by the menu and a drop. */
+/* Adds @ids to a reading list, with Undo; shared by the menu and a drop.
+ * The toast names the list as the store has it. */
 void
 _proc_window_add_to_reading_list (ProcWindow *self,
                                   gint64      reading_list_id,
-                                  const char *name,
                                   GArray     *ids)
 {
   g_autoptr(GError) error = NULL;
@@ -193,20 +193,9 @@ _proc_window_add_to_reading_list (ProcWindow *self,
   if (ids->len == 0)
     return;
 
-  /* The toast names the list as the store has it now. */
   finish_undoable (self, proc_store_add_to_reading_list_undoable (self->store, reading_list_id,
                                                                   ids_data (ids), ids->len, &error),
                    error);
-}
-
-static void
-add_to_reading_list (ProcWindow *self,
-                     gint64      reading_list_id,
-                     const char *name)
-{
-  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
-
-  _proc_window_add_to_reading_list (self, reading_list_id, name, ids);
 }
 
 static void
@@ -215,17 +204,9 @@ add_to_reading_list_action (GtkWidget  *widget,
                             GVariant   *parameter)
 {
   ProcWindow *self = PROC_WINDOW (widget);
-  g_autoptr(ProcCollectionList) lists = proc_collection_list_new (self->store, PROC_COLLECTION_KIND_READING_LIST);
-  gint64 id = g_variant_get_int64 (parameter);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (lists));
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(ProcCollection) list = g_list_model_get_item (G_LIST_MODEL (lists), i);
-
-      if (proc_collection_get_id (list) == id)
-        add_to_reading_list (self, id, proc_collection_get_name (list));
-    }
+  _proc_window_add_to_reading_list (self, g_variant_get_int64 (parameter), ids);
 }
 
 /* Selects the papers of @ids that are shown, and brings the first into
@@ -712,8 +693,8 @@ build_context_menu (ProcWindow *self)
   /* Showing a reading list: its order, and taking papers out of it. */
   if (proc_sidebar_get_reading_list (self->sidebar) != NULL)
     {
-      g_autoptr(GMenuItem) up = g_menu_item_new (_("Move _Up"), "win.move-up");
-      g_autoptr(GMenuItem) down = g_menu_item_new (_("Move _Down"), "win.move-down");
+      g_autoptr(GMenuItem) up = g_menu_item_new (_("Move U_p"), "win.move-up");
+      g_autoptr(GMenuItem) down = g_menu_item_new (_("Move Do_wn"), "win.move-down");
 
       g_menu_item_set_attribute (up, "accel", "s", "<Alt>Up");
       g_menu_item_set_attribute (down, "accel", "s", "<Alt>Down");

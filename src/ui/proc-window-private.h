@@ -35,6 +35,7 @@ struct _ProcWindow
   AdwWindowTitle *list_title;
   GtkSearchBar *search_bar;
   GtkSearchEntry *search_entry;
+  GtkWidget *sort_button;
   GtkStack *list_stack;
   AdwStatusPage *empty_reading_list_page;
   GtkRevealer *import_revealer;
@@ -49,7 +50,6 @@ void _proc_window_update_actions    (ProcWindow     *self);
 void _proc_window_add_list_keys     (ProcWindow     *self);
 void _proc_window_add_to_reading_list (ProcWindow   *self,
                                        gint64        reading_list_id,
-                                       const char   *name,
                                        GArray       *ids);
 void _proc_window_show_context_menu (ProcWindow     *self,
                                      GtkWidget      *row,

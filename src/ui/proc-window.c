@@ -60,6 +60,11 @@ update_title (ProcWindow *self)
   adw_window_title_set_title (self->list_title, proc_sidebar_get_title (self->sidebar));
   adw_window_title_set_subtitle (self->list_title, subtitle);
 
+  /* The sort applies to the other views. */
+  gtk_widget_set_tooltip_text (self->sort_button,
+                               proc_paper_list_get_reading_list (self->papers) != NULL
+                               ? _("Sort (a reading list keeps its own order)") : _("Sort"));
+
   if (n > 0)
     gtk_stack_set_visible_child_name (self->list_stack, "papers");
   else if (proc_store_count (self->store, NULL) == 0)
@@ -375,8 +380,7 @@ papers_dropped_cb (ProcWindow     *self,
         proc_window_push_undo (self, undo);
     }
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_READING_LIST)
-    _proc_window_add_to_reading_list (self, proc_collection_get_id (collection),
-                                      proc_collection_get_name (collection), ids);
+    _proc_window_add_to_reading_list (self, proc_collection_get_id (collection), ids);
 }
 
 static void
@@ -582,6 +586,7 @@ proc_window_class_init (ProcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_title);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, sort_button);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_stack);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, empty_reading_list_page);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_revealer);
