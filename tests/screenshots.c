@@ -103,6 +103,31 @@ library_scenes (ProcWindow *window)
   select_position (window, 0);
   shoot (window, "tag-filter");
 
+  /* A reading list, in an order of its own, and a new one still empty. */
+  {
+    gint64 order[5];
+    gint64 list;
+
+    proc_sidebar_select_query (window->sidebar, "");
+    wait_ms (300);
+
+    for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+      order[i] = proc_paper_list_get_id (window->papers, (guint[]) { 12, 3, 20, 7, 30 }[i]);
+    if (!(list = proc_store_create_reading_list (window->store, "Before the poster session", &error)) ||
+        !proc_store_add_to_reading_list (window->store, list, order, G_N_ELEMENTS (order), &error) ||
+        !proc_store_create_reading_list (window->store, "Follow up", &error))
+      g_error ("%s", error->message);
+
+    proc_sidebar_select_collection (window->sidebar, PROC_COLLECTION_KIND_READING_LIST, list);
+    wait_ms (300);
+    select_position (window, 1);
+    shoot (window, "reading-list");
+
+    proc_sidebar_select_query (window->sidebar, "reading-list:\"Follow up\"");
+    wait_ms (300);
+    shoot (window, "reading-list-empty");
+  }
+
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   proc_sidebar_select_query (window->sidebar, "");
   wait_ms (300);

@@ -6,7 +6,9 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <adwaita.h>
+#include <sqlite3.h>
 
 #include "proc-application.h"
 #include "proc-collection-list.h"
@@ -516,6 +518,584 @@ tag_menu (ProcWindow *window)
   g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "");
 }
 
+/* Reading lists.  Ids in a list's order, as the window shows them and as
+ * the library holds them. */
+static char *
+shown_ids (ProcWindow *window)
+{
+  GString *out = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (window->papers));
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, i > 0 ? " " : "", proc_paper_list_get_id (window->papers, i));
+
+  return g_string_free (out, FALSE);
+}
+
+static char *
+stored_ids (ProcStore  *store,
+            const char *filter)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (store, filter, NULL, PROC_SORT_ADDED, FALSE, &error);
+  GString *out = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < ids->len; i++)
+    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, i > 0 ? " " : "", g_array_index (ids, gint64, i));
+
+  return g_string_free (out, FALSE);
+}
+
+#define assert_order(window, store, filter, expected) G_STMT_START { \
+  g_autofree char *shown_ = shown_ids (window); \
+  g_autofree char *stored_ = stored_ids (store, filter); \
+  g_assert_cmpstr (shown_, ==, expected); \
+  g_assert_cmpstr (stored_, ==, expected); \
+} G_STMT_END
+
+static char *
+ids_text (const gint64 *ids,
+          guint         n)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%" G_GINT64_FORMAT, i > 0 ? " " : "", ids[i]);
+
+  return g_string_free (out, FALSE);
+}
+
+static void
+show_sidebar_row (ProcWindow *window,
+                  const char *label)
+{
+  GtkWidget *row = proc_sidebar_find_row (window->sidebar, label);
+
+  g_assert_nonnull (row);
+  gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_parent (row)), GTK_LIST_BOX_ROW (row));
+  wait_ms (200);
+}
+
+static gboolean
+focus_in_list (ProcWindow *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  return focus != NULL && (focus == GTK_WIDGET (window->list_view) ||
+                           gtk_widget_is_ancestor (focus, GTK_WIDGET (window->list_view)));
+}
+
+/* Presses a key of the paper list as its shortcut controller sees it. */
+static void
+press_list_key (ProcWindow      *window,
+                guint            keyval,
+                GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window->list_view));
+  g_autoptr(GtkShortcutTrigger) wanted = gtk_keyval_trigger_new (keyval, modifiers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+            {
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                            GTK_WIDGET (window->list_view), gtk_shortcut_get_arguments (shortcut));
+              wait_ms (200);
+              return;
+            }
+        }
+    }
+
+  g_error ("No shortcut for key %u with modifiers %x", keyval, modifiers);
+}
+
+/* The row of @position once the list view has drawn it. */
+static ProcPaperRow *
+wait_for_row (ProcWindow *window,
+              guint       position)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  ProcPaperRow *row;
+
+  while (!(row = row_for_position (window, position)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+
+  return row;
+}
+
+static GtkDropTarget *
+row_drop_target (ProcPaperRow *row)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (row));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+
+  return NULL;
+}
+
+/* Drops @id on the row at @position, in its upper or lower half. */
+static gboolean
+drop_on_row (ProcWindow *window,
+             guint       position,
+             gint64      id,
+             gboolean    lower)
+{
+  ProcPaperRow *row = wait_for_row (window, position);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GtkDropTarget *target;
+  GValue value = G_VALUE_INIT;
+  GdkDragAction action = 0;
+  gboolean accepted = FALSE;
+  double y;
+
+  g_assert_nonnull (row);
+  target = row_drop_target (row);
+  g_assert_nonnull (target);
+  y = lower ? gtk_widget_get_height (GTK_WIDGET (row)) - 2.0 : 2.0;
+
+  /* Hovering marks the edge the paper goes to. */
+  g_signal_emit_by_name (target, "motion", 5.0, y, &action);
+  if (action != 0)
+    g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), lower ? "drop-below" : "drop-above"));
+
+  g_array_append_val (ids, id);
+  g_value_init (&value, PROC_TYPE_PAPER_IDS);
+  g_value_set_boxed (&value, ids);
+  g_signal_emit_by_name (target, "drop", &value, 5.0, y, &accepted);
+  g_value_unset (&value);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "drop-above"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "drop-below"));
+  wait_ms (200);
+
+  g_assert_true ((action != 0) == accepted);
+  return accepted;
+}
+
+/* The menu item of @action in @model or its sections and submenus, with
+ * its label. */
+static gboolean
+menu_has (GMenuModel  *model,
+          const char  *action,
+          char       **label)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (model, i);
+      GMenuModel *link;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_strcmp0 (name, action) == 0)
+        {
+          if (label != NULL)
+            g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", label);
+          return TRUE;
+        }
+
+      while (g_menu_link_iter_get_next (links, NULL, &link))
+        {
+          gboolean found = menu_has (link, action, label);
+
+          g_object_unref (link);
+          if (found)
+            return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+/* Opens the paper's context menu and hands back its model. */
+static GMenuModel *
+paper_menu (ProcWindow *window,
+            guint       position)
+{
+  ProcPaperRow *row = wait_for_row (window, position);
+  GMenuModel *model = NULL;
+
+  g_assert_nonnull (row);
+  _proc_window_show_context_menu (window, GTK_WIDGET (row), 5.0, 5.0);
+  wait_ms (100);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (row)); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      {
+        model = g_object_ref (gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (child)));
+        gtk_popover_popdown (GTK_POPOVER (child));
+      }
+  wait_ms (100);
+  g_assert_nonnull (model);
+
+  return model;
+}
+
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if ((GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0) ||
+        has_label (child, text))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* A toast saying @text, within five seconds. */
+static gboolean
+toast_shown (ProcWindow *window,
+             const char *text)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!has_label (GTK_WIDGET (window->toast_overlay), text) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+
+  return has_label (GTK_WIDGET (window->toast_overlay), text);
+}
+
+static gint64 deadline_ids[4];
+
+/* A list shown in its order whatever the sort; moved by keys and drops. */
+static void
+reading_list_order (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *order = NULL;
+  const char *filter = "reading-list:\"Deadline\"";
+  gint64 list, *d = deadline_ids;
+  char *expected;
+
+  wait_ms (200);
+  for (guint i = 0; i < 4; i++)
+    d[i] = proc_paper_list_get_id (window->papers, (guint[]) { 5, 2, 9, 0 }[i]);
+  list = proc_store_create_reading_list (store, "Deadline", &error);
+  g_assert_true (proc_store_add_to_reading_list (store, list, d, 4, &error));
+  g_assert_no_error (error);
+  proc_store_check_external_changes (window->store);
+  wait_ms (200);
+
+  show_sidebar_row (window, "Deadline");
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, filter);
+  g_assert_cmpstr (adw_window_title_get_title (window->list_title), ==, "Deadline");
+  g_assert_cmpuint (count_rows_shown (window, 4), ==, 4);
+  order = ids_text (d, 4);
+  assert_order (window, store, filter, order);
+
+  /* The sort key is for the other views; the list keeps its order. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.sort-key", "s", "title"));
+  wait_ms (100);
+  assert_order (window, store, filter, order);
+
+  /* Alt+Up and Alt+Down move the selected paper; it stays selected and
+   * the list keeps the keyboard focus. */
+  select_positions (window, (guint[]) { 2 }, 1);
+  gtk_widget_grab_focus (GTK_WIDGET (window->list_view));
+  wait_ms (100);
+  g_assert_true (focus_in_list (window));
+  press_list_key (window, GDK_KEY_Up, GDK_ALT_MASK);
+  expected = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                              d[0], d[2], d[1], d[3]);
+  assert_order (window, store, filter, expected);
+  g_free (expected);
+  g_assert_true (gtk_selection_model_is_selected (proc_window_get_selection (window), 1));
+  g_assert_true (focus_in_list (window));
+  g_assert_true (toast_shown (window, "Moved 1 paper in “Deadline”"));
+
+  press_list_key (window, GDK_KEY_Down, GDK_ALT_MASK);
+  press_list_key (window, GDK_KEY_Down, GDK_ALT_MASK);
+  expected = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                              d[0], d[1], d[3], d[2]);
+  assert_order (window, store, filter, expected);
+  /* At the end already: nothing moves. */
+  press_list_key (window, GDK_KEY_Down, GDK_ALT_MASK);
+  assert_order (window, store, filter, expected);
+  g_free (expected);
+  g_assert_true (gtk_selection_model_is_selected (proc_window_get_selection (window), 3));
+
+  /* Ctrl+Z, three times: the order it had. */
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  assert_order (window, store, filter, order);
+
+  /* Dropped on the upper half of the first row: before it; on the lower
+   * half of the last: after it, at the end. */
+  g_assert_true (drop_on_row (window, 0, d[3], FALSE));
+  expected = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                              d[3], d[0], d[1], d[2]);
+  assert_order (window, store, filter, expected);
+  g_free (expected);
+  g_assert_true (drop_on_row (window, 3, d[0], TRUE));
+  expected = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT " %" G_GINT64_FORMAT,
+                              d[3], d[1], d[2], d[0]);
+  assert_order (window, store, filter, expected);
+  g_free (expected);
+  g_assert_true (gtk_selection_model_is_selected (proc_window_get_selection (window), 3));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  assert_order (window, store, filter, order);
+
+  /* Ranked by a search, or in another view, the rows take no drop. */
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.sort-key", "s", "relevance"));
+  search_for (window, "the");
+  g_assert_null (proc_paper_list_get_reading_list (window->papers));
+  if (g_list_model_get_n_items (G_LIST_MODEL (window->papers)) > 1)
+    g_assert_false (drop_on_row (window, 0, proc_paper_list_get_id (window->papers, 1), FALSE));
+  search_for (window, "");
+  gtk_search_bar_set_search_mode (window->search_bar, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.sort-key", "s", "added"));
+  assert_order (window, store, filter, order);
+
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (200);
+  g_assert_false (drop_on_row (window, 0, proc_paper_list_get_id (window->papers, 3), FALSE));
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 38);
+}
+
+/* Remove from Reading List: in the menu only while a list is shown;
+ * undone, the papers are back where they were. */
+static void
+reading_list_remove (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GMenuModel) all_menu = NULL;
+  g_autoptr(GMenuModel) list_menu = NULL;
+  g_autofree char *order = ids_text (deadline_ids, 4);
+  g_autofree char *expected = NULL;
+  const char *filter = "reading-list:\"Deadline\"";
+
+  wait_ms (200);
+  all_menu = paper_menu (window, 0);
+  g_assert_false (menu_has (all_menu, "win.remove-from-reading-list", NULL));
+  g_assert_false (menu_has (all_menu, "win.move-up", NULL));
+
+  show_sidebar_row (window, "Deadline");
+  g_assert_cmpuint (count_rows_shown (window, 4), ==, 4);
+  list_menu = paper_menu (window, 1);
+  g_assert_true (menu_has (list_menu, "win.remove-from-reading-list", NULL));
+  g_assert_true (menu_has (list_menu, "win.move-up", NULL));
+  g_assert_true (menu_has (list_menu, "win.move-down", NULL));
+
+  select_positions (window, (guint[]) { 1, 2 }, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-from-reading-list", NULL));
+  wait_ms (200);
+  expected = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT, deadline_ids[0], deadline_ids[3]);
+  assert_order (window, store, filter, expected);
+  g_assert_cmpuint (sidebar_count (window, "Deadline"), ==, 2);
+  g_assert_true (toast_shown (window, "Removed 2 papers from “Deadline”"));
+  /* The papers themselves stay in the library. */
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 38);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  assert_order (window, store, filter, order);
+  g_assert_cmpuint (sidebar_count (window, "Deadline"), ==, 4);
+
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (100);
+}
+
+/* Right-click a reading list: rename it (not to a name taken), delete it
+ * and undo, while it is shown. */
+static void
+reading_list_menu (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *order = ids_text (deadline_ids, 4);
+  AdwMessageDialog *dialog;
+  GtkWidget *row;
+
+  wait_ms (200);
+  g_assert_cmpint (proc_store_create_reading_list (store, "Later", &error), >, 0);
+  proc_store_check_external_changes (window->store);
+  wait_ms (200);
+  show_sidebar_row (window, "Deadline");
+  select_positions (window, (guint[]) { 2 }, 1);
+
+  /* Renamed while shown: still shown, the same paper selected. */
+  right_click (proc_sidebar_find_row (window->sidebar, "Deadline"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.rename-reading-list", NULL));
+  wait_ms (200);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog))), ==, "Deadline");
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Zebra papers");
+  adw_message_dialog_response (dialog, "ok");
+  wait_ms (300);
+  g_assert_cmpint (proc_store_lookup_reading_list (store, "Zebra papers"), >, 0);
+  g_assert_cmpint (proc_store_lookup_reading_list (store, "Deadline"), ==, 0);
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "Zebra papers"));
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Zebra papers\"");
+  g_assert_cmpstr (adw_window_title_get_title (window->list_title), ==, "Zebra papers");
+  assert_order (window, store, "reading-list:\"Zebra papers\"", order);
+  g_assert_true (gtk_selection_model_is_selected (proc_window_get_selection (window), 2));
+  g_assert_true (toast_shown (window, "Renamed reading list “Deadline” to “Zebra papers”"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (300);
+  g_assert_cmpint (proc_store_lookup_reading_list (store, "Deadline"), >, 0);
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Deadline\"");
+  assert_order (window, store, "reading-list:\"Deadline\"", order);
+
+  /* A name another list has: refused, and the toast says why. */
+  right_click (proc_sidebar_find_row (window->sidebar, "Deadline"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.rename-reading-list", NULL));
+  wait_ms (200);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "later");
+  adw_message_dialog_response (dialog, "ok");
+  wait_ms (200);
+  g_assert_true (toast_shown (window, "There is already a reading list “Later”"));
+  g_assert_cmpint (proc_store_lookup_reading_list (store, "Deadline"), >, 0);
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Deadline\"");
+
+  /* Deleted while shown: All Papers; Undo brings the list, its order and
+   * the view back. */
+  row = proc_sidebar_find_row (window->sidebar, "Deadline");
+  right_click (row);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.delete-reading-list", NULL));
+  wait_ms (200);
+  g_assert_cmpint (proc_store_lookup_reading_list (store, "Deadline"), ==, 0);
+  g_assert_null (proc_sidebar_find_row (window->sidebar, "Deadline"));
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 38);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 38);
+  g_assert_true (toast_shown (window, "Deleted reading list “Deadline”"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (300);
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "Deadline"));
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Deadline\"");
+  assert_order (window, store, "reading-list:\"Deadline\"", order);
+  g_assert_cmpuint (sidebar_count (window, "Deadline"), ==, 4);
+
+  /* Deleted while another entry is shown: that stays shown. */
+  proc_sidebar_select_query (window->sidebar, "is:unread");
+  wait_ms (100);
+  right_click (proc_sidebar_find_row (window->sidebar, "Later"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.delete-reading-list", NULL));
+  wait_ms (200);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (200);
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "Later"));
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "is:unread");
+
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (100);
+}
+
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        return child;
+      if ((found = find_action_button (child, action)))
+        return found;
+    }
+
+  return NULL;
+}
+
+/* The heading's "+" with no reading list at all, the empty list's page,
+ * and a new list from the selection, in the order shown. */
+static void
+reading_list_create (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMenuModel) menu = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *expected = NULL;
+  AdwMessageDialog *dialog;
+  GtkWidget *add;
+  gint64 first, second;
+  sqlite3 *raw;
+
+  /* No reading list left: the heading and its button stay. */
+  g_assert_cmpint (sqlite3_open (library, &raw), ==, SQLITE_OK);
+  sqlite3_busy_timeout (raw, 5000);
+  g_assert_cmpint (sqlite3_exec (raw, "PRAGMA foreign_keys = ON; DELETE FROM reading_lists", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (raw);
+  proc_store_check_external_changes (window->store);
+  wait_ms (300);
+  g_assert_null (proc_sidebar_find_row (window->sidebar, "Deadline"));
+  add = find_action_button (GTK_WIDGET (window->sidebar), "sidebar.new-reading-list");
+  g_assert_nonnull (add);
+  g_assert_true (gtk_widget_get_mapped (add));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (add), ==, "New Reading List");
+
+  g_signal_emit_by_name (add, "clicked");
+  wait_ms (200);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Fresh");
+  adw_message_dialog_response (dialog, "ok");
+  wait_ms (300);
+  g_assert_cmpint (proc_store_lookup_reading_list (store, "Fresh"), >, 0);
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Fresh\"");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->list_stack), ==, "empty-reading-list");
+  g_assert_nonnull (strstr (adw_status_page_get_description (window->empty_reading_list_page), "“Fresh”"));
+  g_assert_true (toast_shown (window, "Created reading list “Fresh”"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  wait_ms (300);
+  g_assert_cmpint (proc_store_lookup_reading_list (store, "Fresh"), ==, 0);
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "");
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (window->list_stack), ==, "papers");
+
+  /* Two papers, selected bottom first: the list has them in the order shown. */
+  first = proc_paper_list_get_id (window->papers, 1);
+  second = proc_paper_list_get_id (window->papers, 3);
+  select_positions (window, (guint[]) { 3, 1 }, 2);
+  menu = paper_menu (window, 1);
+  g_assert_true (menu_has (menu, "win.new-reading-list", &label));
+  g_assert_cmpstr (label, ==, "New Reading List from _Selection…");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-reading-list", NULL));
+  wait_ms (200);
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Picked");
+  adw_message_dialog_response (dialog, "ok");
+  wait_ms (300);
+  g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Picked\"");
+  expected = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT, first, second);
+  assert_order (window, store, "reading-list:\"Picked\"", expected);
+  g_assert_true (gtk_selection_model_is_selected (proc_window_get_selection (window), 0));
+  g_assert_true (gtk_selection_model_is_selected (proc_window_get_selection (window), 1));
+  g_assert_true (toast_shown (window, "Created reading list “Picked” with 2 papers"));
+
+  /* Left in the library for the screenshots of a later run; All Papers shown. */
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (100);
+  g_assert_no_error (error);
+}
+
 /* A note typed in the detail is there after the window closed and opened. */
 static void
 type_note (ProcWindow *window)
@@ -567,7 +1147,7 @@ import_progress_and_cancel (ProcWindow *window)
 
   proc_window_import_files (window, &file, 1);
   end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
-  while (g_get_monotonic_time () < end && seen_fraction < 0.05)
+  while (g_get_monotonic_time () < end && (seen_fraction < 0.05 || !revealed))
     {
       g_main_context_iteration (NULL, FALSE);
       revealed |= gtk_revealer_get_reveal_child (window->import_revealer);
@@ -673,6 +1253,30 @@ test_tag_menu (void)
 }
 
 static void
+test_reading_list_order (void)
+{
+  run_app (reading_list_order);
+}
+
+static void
+test_reading_list_remove (void)
+{
+  run_app (reading_list_remove);
+}
+
+static void
+test_reading_list_menu (void)
+{
+  run_app (reading_list_menu);
+}
+
+static void
+test_reading_list_create (void)
+{
+  run_app (reading_list_create);
+}
+
+static void
 test_note_survives_restart (void)
 {
   run_app (type_note);
@@ -729,6 +1333,10 @@ main (int   argc,
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
   g_test_add_func ("/main-window/tag-menu", test_tag_menu);
+  g_test_add_func ("/main-window/reading-list-order", test_reading_list_order);
+  g_test_add_func ("/main-window/reading-list-remove", test_reading_list_remove);
+  g_test_add_func ("/main-window/reading-list-menu", test_reading_list_menu);
+  g_test_add_func ("/main-window/reading-list-create", test_reading_list_create);
   g_test_add_func ("/main-window/note-survives-restart", test_note_survives_restart);
   g_test_add_func ("/main-window/import-progress-and-cancel", test_import_progress_and_cancel);
   g_test_add_func ("/main-window/settings-restored", test_settings_restored);

@@ -463,6 +463,7 @@ test_schema_covered (Library       *lib,
     { "tags", 3 },
     { "paper_tags", 2 },
     { "reading_list_items", 3 },
+    { "reading_lists", 3 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (covered); i++)

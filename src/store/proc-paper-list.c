@@ -25,6 +25,7 @@ struct _ProcPaperList
   char *search;
   ProcSortKey sort_key;
   gboolean descending;
+  char *reading_list;     /* whose own order the ids are in, or NULL */
 
   GArray *ids;            /* gint64, the query's result in order */
   GHashTable *pages;      /* page number → GPtrArray of ProcPaper */
@@ -81,6 +82,8 @@ update (ProcPaperList *self,
   old_ids = g_steal_pointer (&self->ids);
   self->ids = ids;
   clear_pages (self);
+  g_free (self->reading_list);
+  self->reading_list = proc_store_dup_ordering_reading_list (self->filter, self->search, self->sort_key);
 
   old_len = old_ids->len;
   new_len = ids->len;
@@ -247,6 +250,7 @@ proc_paper_list_finalize (GObject *object)
   g_clear_pointer (&self->ids, g_array_unref);
   g_clear_pointer (&self->filter, g_free);
   g_clear_pointer (&self->search, g_free);
+  g_clear_pointer (&self->reading_list, g_free);
 
   G_OBJECT_CLASS (proc_paper_list_parent_class)->finalize (object);
 }
@@ -487,6 +491,21 @@ proc_paper_list_set_descending (ProcPaperList *self,
   if (self->store != NULL)
     update (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_DESCENDING]);
+}
+
+/**
+ * proc_paper_list_get_reading_list:
+ *
+ * Returns: (nullable): the name of the reading list whose own order the
+ *   papers are in (the filter is that list and no search ranks them), or
+ *   %NULL when they are sorted by the sort key
+ */
+const char *
+proc_paper_list_get_reading_list (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), NULL);
+
+  return self->reading_list;
 }
 
 /* The id at @position, without loading the paper. */

@@ -30,6 +30,7 @@ void           proc_paper_list_set_sort_key   (ProcPaperList *self,
 gboolean       proc_paper_list_get_descending (ProcPaperList *self);
 void           proc_paper_list_set_descending (ProcPaperList *self,
                                                gboolean       descending);
+const char    *proc_paper_list_get_reading_list (ProcPaperList *self);
 gint64         proc_paper_list_get_id         (ProcPaperList *self,
                                                guint          position);
 int            proc_paper_list_find           (ProcPaperList *self,

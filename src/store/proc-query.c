@@ -652,6 +652,29 @@ proc_query_append_sql (const ProcQuery *query,
     }
 }
 
+/**
+ * proc_query_dup_reading_list:
+ *
+ * Returns: (nullable): the name of the reading list when the query is
+ *   exactly `reading-list:NAME`, as the sidebar's entry for it is; else %NULL
+ */
+char *
+proc_query_dup_reading_list (const ProcQuery *query)
+{
+  const Term *term;
+
+  g_return_val_if_fail (query != NULL, NULL);
+
+  if (query->terms->len != 1)
+    return NULL;
+
+  term = g_ptr_array_index (query->terms, 0);
+  if (term->kind != TERM_READING_LIST || term->negated)
+    return NULL;
+
+  return g_strdup (term->text);
+}
+
 char *
 proc_query_dup_rank_match (const ProcQuery *query)
 {

@@ -83,4 +83,33 @@ gboolean      _proc_store_write_delete_tag    (ProcStore      *self,
                                                gint64          tag_id,
                                                GError        **error);
 
+char         *_proc_store_dup_reading_list_name          (ProcStore     *self,
+                                                          gint64         reading_list_id);
+gint64        _proc_store_write_create_reading_list      (ProcStore     *self,
+                                                          const char    *name,
+                                                          GError       **error);
+gboolean      _proc_store_write_add_to_reading_list      (ProcStore     *self,
+                                                          gint64         reading_list_id,
+                                                          const gint64  *ids,
+                                                          guint          n_ids,
+                                                          GError       **error);
+gboolean      _proc_store_write_remove_from_reading_list (ProcStore     *self,
+                                                          gint64         reading_list_id,
+                                                          const gint64  *ids,
+                                                          guint          n_ids,
+                                                          GError       **error);
+gboolean      _proc_store_write_move_in_reading_list     (ProcStore     *self,
+                                                          gint64         reading_list_id,
+                                                          const gint64  *ids,
+                                                          guint          n_ids,
+                                                          gint64         before_paper_id,
+                                                          GError       **error);
+gboolean      _proc_store_write_rename_reading_list      (ProcStore     *self,
+                                                          gint64         reading_list_id,
+                                                          const char    *name,
+                                                          GError       **error);
+gboolean      _proc_store_write_delete_reading_list      (ProcStore     *self,
+                                                          gint64         reading_list_id,
+                                                          GError       **error);
+
 G_END_DECLS

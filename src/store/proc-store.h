@@ -70,6 +70,9 @@ GPtrArray  *proc_store_load_papers           (ProcStore        *self,
                                               const gint64     *ids,
                                               guint             n_ids,
                                               GError          **error);
+char       *proc_store_dup_ordering_reading_list (const char   *filter,
+                                                  const char   *search,
+                                                  ProcSortKey   sort_key);
 GArray     *proc_store_query_ids             (ProcStore        *self,
                                               const char       *filter,
                                               const char       *search,
@@ -133,6 +136,8 @@ gboolean    proc_store_delete_tag            (ProcStore        *self,
                                               gint64            tag_id,
                                               GError          **error);
 
+gint64      proc_store_lookup_reading_list   (ProcStore        *self,
+                                              const char       *name);
 gint64      proc_store_create_reading_list   (ProcStore        *self,
                                               const char       *name,
                                               GError          **error);
@@ -140,6 +145,21 @@ gboolean    proc_store_add_to_reading_list   (ProcStore        *self,
                                               gint64            reading_list_id,
                                               const gint64     *ids,
                                               guint             n_ids,
+                                              GError          **error);
+gboolean    proc_store_remove_from_reading_list (ProcStore     *self,
+                                              gint64            reading_list_id,
+                                              const gint64     *ids,
+                                              guint             n_ids,
+                                              GError          **error);
+gboolean    proc_store_move_in_reading_list  (ProcStore        *self,
+                                              gint64            reading_list_id,
+                                              const gint64     *ids,
+                                              guint             n_ids,
+                                              gint64            before_paper_id,
+                                              GError          **error);
+gboolean    proc_store_rename_reading_list   (ProcStore        *self,
+                                              gint64            reading_list_id,
+                                              const char       *name,
                                               GError          **error);
 gboolean    proc_store_delete_reading_list   (ProcStore        *self,
                                               gint64            reading_list_id,

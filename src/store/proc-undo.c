@@ -56,6 +56,17 @@ typedef struct
   Value values[MAX_COLUMNS];
 } RowIter;
 
+typedef enum
+{
+  LIST_EDIT_NONE,
+  LIST_EDIT_CREATE,              /* take paper_ids out; delete the list if empty */
+  LIST_EDIT_ADD,                 /* take paper_ids out */
+  LIST_EDIT_REMOVE,              /* insert list_items again */
+  LIST_EDIT_MOVE,                /* give list_items their positions again */
+  LIST_EDIT_RENAME,              /* give the list its name again */
+  LIST_EDIT_DELETE,              /* create the list and its items again */
+} ListEdit;
+
 struct _ProcUndo
 {
   ProcStore *store;
@@ -81,6 +92,14 @@ struct _ProcUndo
   gint64 added_tag_id;
   char *added_tag_name;
   gboolean added_tag_created;
+
+  /* An edit of one reading list: the list as it was (id, name,
+   * created_at; after the edit for one it created) and its items
+   * (paper_id, position) that the undo puts back */
+  ListEdit list_edit;
+  Rows reading_list;
+  Rows list_items;
+  char *list_new_name;           /* what a rename called it */
 };
 
 /* What an edit was asked to do.  The capturing statements take the papers
@@ -93,6 +112,8 @@ typedef struct
   guint n_papers;                /* how many of ids are in the library */
   gint64 value;
   const char *text;
+  gint64 before;                 /* a move: the paper to move before */
+  gint64 *created_id;            /* a new reading list: its id */
 } Edit;
 
 typedef gboolean (*EditFunc) (ProcUndo  *undo,
@@ -343,6 +364,8 @@ clear_captured (ProcUndo *self)
   rows_clear (&self->tags);
   rows_clear (&self->paper_tags);
   rows_clear (&self->values);
+  rows_clear (&self->reading_list);
+  rows_clear (&self->list_items);
 }
 
 static void
@@ -353,6 +376,7 @@ undo_clear (gpointer data)
   clear_captured (self);
   g_clear_pointer (&self->paper_ids, g_array_unref);
   g_clear_pointer (&self->added_tag_name, g_free);
+  g_clear_pointer (&self->list_new_name, g_free);
   g_clear_pointer (&self->label, g_free);
   g_clear_object (&self->store);
 }
@@ -686,6 +710,201 @@ remove_added_tag (ProcUndo  *self,
   return TRUE;
 }
 
+/* The reading list an edit changed, if it is still there: the same id,
+ * created at the same time, so not a new list that took a freed id. */
+static gboolean
+find_edited_list (ProcUndo     *self,
+                  const Value  *list,
+                  gboolean     *found,
+                  GError      **error)
+{
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (self->store,
+                                    "SELECT 1 FROM reading_lists WHERE id = ?1 AND created_at IS ?3 AND ?2 IS ?2",
+                                    error)))
+    return FALSE;
+
+  bind_values (stmt, list, 3);
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    return _proc_store_set_error (self->store, error, _("undo the change"));
+
+  *found = (rc == SQLITE_ROW);
+  return TRUE;
+}
+
+/* Writes each captured item (paper_id, position) of the list with @sql:
+ * the list's id is ?1, the paper's ?2, the position ?3. */
+static gboolean
+write_list_items (ProcUndo    *self,
+                  gint64       list_id,
+                  const char  *sql,
+                  GError     **error)
+{
+  sqlite3_stmt *stmt;
+  RowIter iter;
+
+  if (self->list_items.n_rows == 0)
+    return TRUE;
+
+  if (!(stmt = _proc_store_prepare (self->store, sql, error)))
+    return FALSE;
+
+  row_iter_init (&iter, &self->list_items);
+  while (row_iter_next (&iter))
+    {
+      int rc;
+
+      sqlite3_bind_int64 (stmt, 1, list_id);
+      sqlite3_bind_int64 (stmt, 2, iter.values[0].integer);
+      sqlite3_bind_int64 (stmt, 3, iter.values[1].integer);
+      rc = sqlite3_step (stmt);
+      sqlite3_reset (stmt);
+      if (rc != SQLITE_DONE)
+        return _proc_store_set_error (self->store, error, _("undo the change"));
+    }
+
+  return TRUE;
+}
+
+/* A deleted list comes back with its name, the time it was made and its
+ * items where they were; with its old id unless a new list took it. */
+static gboolean
+restore_deleted_list (ProcUndo     *self,
+                      const Value  *list,
+                      GError      **error)
+{
+  g_autofree char *name = value_dup_text (&list[1]);
+  sqlite3_stmt *stmt;
+
+  if (proc_store_lookup_reading_list (self->store, name) != 0)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_CONFLICT,
+                   _("Could not undo: another reading list is now called “%s”"), name);
+      return FALSE;
+    }
+
+  if (!(stmt = _proc_store_prepare (self->store,
+                                    "INSERT INTO reading_lists (id, name, created_at) VALUES"
+                                    " ((SELECT ?1 WHERE NOT EXISTS (SELECT 1 FROM reading_lists WHERE id = ?1)), ?2, ?3)",
+                                    error)))
+    return FALSE;
+
+  bind_values (stmt, list, 3);
+  if (sqlite3_step (stmt) != SQLITE_DONE)
+    {
+      sqlite3_reset (stmt);
+      return _proc_store_set_error (self->store, error, _("undo the change"));
+    }
+  sqlite3_reset (stmt);
+
+  /* Papers deleted since are left out. */
+  return write_list_items (self, sqlite3_last_insert_rowid (_proc_store_get_db (self->store)),
+                           "INSERT INTO reading_list_items (reading_list_id, paper_id, position)"
+                           " SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
+                           error);
+}
+
+static gboolean
+restore_list_name (ProcUndo     *self,
+                   const Value  *list,
+                   GError      **error)
+{
+  g_autofree char *old_name = value_dup_text (&list[1]);
+  g_autofree char *current = _proc_store_dup_reading_list_name (self->store, list[0].integer);
+  gint64 holder;
+
+  if (g_strcmp0 (current, self->list_new_name) != 0)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_CONFLICT,
+                   _("Could not undo: the reading list “%s” was renamed since"), self->list_new_name);
+      return FALSE;
+    }
+
+  holder = proc_store_lookup_reading_list (self->store, old_name);
+  if (holder != 0 && holder != list[0].integer)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_CONFLICT,
+                   _("Could not undo: another reading list is now called “%s”"), old_name);
+      return FALSE;
+    }
+
+  return _proc_store_write_rename_reading_list (self->store, list[0].integer, old_name, error);
+}
+
+/* Undoes an edit of one reading list.  A list deleted since took its
+ * items with it: undoing an edit of its items then has nothing to do. */
+static gboolean
+restore_reading_list (ProcUndo  *self,
+                      GError   **error)
+{
+  const gint64 *ids = (const gint64 *) (gpointer) self->paper_ids->data;
+  RowIter list;
+  gint64 id;
+  gboolean found = FALSE;
+
+  if (self->list_edit == LIST_EDIT_NONE)
+    return TRUE;
+
+  row_iter_init (&list, &self->reading_list);
+  if (!row_iter_next (&list))
+    return TRUE;
+  id = list.values[0].integer;
+
+  if (self->list_edit == LIST_EDIT_DELETE)
+    return restore_deleted_list (self, list.values, error);
+
+  if (!find_edited_list (self, list.values, &found, error))
+    return FALSE;
+
+  if (!found && self->list_edit == LIST_EDIT_RENAME)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND,
+                   _("Could not undo: the reading list “%s” is no longer in the library"), self->list_new_name);
+      return FALSE;
+    }
+  if (!found)
+    return TRUE;
+
+  switch (self->list_edit)
+    {
+    case LIST_EDIT_CREATE:
+    case LIST_EDIT_ADD:
+      if (!_proc_store_run_each (self->store, "DELETE FROM reading_list_items WHERE reading_list_id = ?1 AND paper_id = ?2",
+                                 ids, self->paper_ids->len, id, _("undo the change"), error))
+        return FALSE;
+      /* Papers added to it since keep a list made by this edit. */
+      return self->list_edit != LIST_EDIT_CREATE ||
+             _proc_store_run_each (self->store,
+                                   "DELETE FROM reading_lists WHERE id = ?2 AND ?1 = ?1"
+                                   " AND NOT EXISTS (SELECT 1 FROM reading_list_items WHERE reading_list_id = ?2)",
+                                   &id, 1, 0, _("undo the change"), error);
+
+    case LIST_EDIT_REMOVE:
+      /* A paper added again since goes back where it was. */
+      return write_list_items (self, id,
+                               "INSERT OR REPLACE INTO reading_list_items (reading_list_id, paper_id, position)"
+                               " SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
+                               error);
+
+    case LIST_EDIT_MOVE:
+      return write_list_items (self, id,
+                               "UPDATE reading_list_items SET position = ?3 WHERE reading_list_id = ?1 AND paper_id = ?2",
+                               error);
+
+    case LIST_EDIT_RENAME:
+      return restore_list_name (self, list.values, error);
+
+    case LIST_EDIT_NONE:
+    case LIST_EDIT_DELETE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* The edits: each captures what it will change, then runs the store's own
  * edit, then names itself for the toast. */
 
@@ -967,6 +1186,214 @@ set_rating (ProcUndo  *self,
   return TRUE;
 }
 
+/* Reads the reading list the edit names (its id in edit->value). */
+static gboolean
+capture_list (ProcUndo  *self,
+              Edit      *edit,
+              GError   **error)
+{
+  if (!capture (self, &self->reading_list, "SELECT id, name, created_at FROM reading_lists WHERE id = ?2",
+                edit, error))
+    return FALSE;
+
+  if (self->reading_list.n_rows == 0)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND,
+                   _("The reading list is no longer in the library"));
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static char *
+dup_list_name (ProcUndo *self)
+{
+  RowIter iter;
+
+  row_iter_init (&iter, &self->reading_list);
+  if (!row_iter_next (&iter))
+    return NULL;
+
+  return value_dup_text (&iter.values[1]);
+}
+
+static gboolean
+create_reading_list (ProcUndo  *self,
+                     Edit      *edit,
+                     GError   **error)
+{
+  g_autofree char *name = NULL;
+  Rows added = { 0 };
+  gboolean captured;
+  guint n;
+
+  if (!(edit->value = _proc_store_write_create_reading_list (self->store, edit->text, error)) ||
+      !_proc_store_write_add_to_reading_list (self->store, edit->value, edit->ids, edit->n_ids, error) ||
+      !capture_list (self, edit, error))
+    return FALSE;
+
+  captured = capture (self, &added, "SELECT paper_id FROM reading_list_items WHERE reading_list_id = ?2",
+                      edit, error);
+  if (captured)
+    collect_ids (&added, self->paper_ids);
+  rows_clear (&added);
+  if (!captured)
+    return FALSE;
+
+  self->list_edit = LIST_EDIT_CREATE;
+  *edit->created_id = edit->value;
+  name = dup_list_name (self);
+  n = self->paper_ids->len;
+  if (n == 0)
+    self->label = g_strdup_printf (_("Created reading list “%s”"), name);
+  else
+    /* Translators: a reading list's name, then a number of papers */
+    self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                "Created reading list “%s” with %u paper",
+                                                "Created reading list “%s” with %u papers", n),
+                                   name, n);
+  return TRUE;
+}
+
+static gboolean
+add_to_reading_list (ProcUndo  *self,
+                     Edit      *edit,
+                     GError   **error)
+{
+  g_autofree char *name = NULL;
+  Rows added = { 0 };
+  gboolean captured;
+  guint n;
+
+  if (!capture_list (self, edit, error))
+    return FALSE;
+
+  /* The papers that will join: those not in the list yet. */
+  captured = capture (self, &added,
+                      "SELECT id FROM papers WHERE id " IN_IDS " AND NOT EXISTS"
+                      " (SELECT 1 FROM reading_list_items WHERE reading_list_id = ?2 AND paper_id = papers.id)",
+                      edit, error);
+  if (captured)
+    collect_ids (&added, self->paper_ids);
+  rows_clear (&added);
+
+  if (!captured ||
+      !_proc_store_write_add_to_reading_list (self->store, edit->value, edit->ids, edit->n_ids, error))
+    return FALSE;
+
+  self->list_edit = LIST_EDIT_ADD;
+  name = dup_list_name (self);
+  n = self->paper_ids->len;
+  /* Translators: a number of papers, then a reading list's name */
+  self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Added %u paper to “%s”",
+                                              "Added %u papers to “%s”", n),
+                                 n, name);
+  return TRUE;
+}
+
+static gboolean
+remove_from_reading_list (ProcUndo  *self,
+                          Edit      *edit,
+                          GError   **error)
+{
+  g_autofree char *name = NULL;
+  guint n;
+
+  if (!capture_list (self, edit, error) ||
+      !capture (self, &self->list_items,
+                "SELECT paper_id, position FROM reading_list_items"
+                " WHERE reading_list_id = ?2 AND paper_id " IN_IDS, edit, error) ||
+      !_proc_store_write_remove_from_reading_list (self->store, edit->value, edit->ids, edit->n_ids, error))
+    return FALSE;
+
+  collect_ids (&self->list_items, self->paper_ids);
+  self->list_edit = LIST_EDIT_REMOVE;
+  name = dup_list_name (self);
+  n = self->list_items.n_rows;
+  /* Translators: a number of papers, then a reading list's name */
+  self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Removed %u paper from “%s”",
+                                              "Removed %u papers from “%s”", n),
+                                 n, name);
+  return TRUE;
+}
+
+static gboolean
+move_in_reading_list (ProcUndo  *self,
+                      Edit      *edit,
+                      GError   **error)
+{
+  g_autofree char *name = NULL;
+  Rows moved = { 0 };
+  guint n;
+
+  /* Every position, as the move numbers the whole list anew. */
+  if (!capture_list (self, edit, error) ||
+      !capture (self, &self->list_items,
+                "SELECT paper_id, position FROM reading_list_items WHERE reading_list_id = ?2",
+                edit, error) ||
+      !capture (self, &moved,
+                "SELECT paper_id FROM reading_list_items WHERE reading_list_id = ?2 AND paper_id " IN_IDS,
+                edit, error))
+    {
+      rows_clear (&moved);
+      return FALSE;
+    }
+  n = moved.n_rows;
+  rows_clear (&moved);
+
+  if (!_proc_store_write_move_in_reading_list (self->store, edit->value, edit->ids, edit->n_ids,
+                                               edit->before, error))
+    return FALSE;
+
+  self->list_edit = LIST_EDIT_MOVE;
+  name = dup_list_name (self);
+  /* Translators: a number of papers, then a reading list's name */
+  self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Moved %u paper in “%s”",
+                                              "Moved %u papers in “%s”", n),
+                                 n, name);
+  return TRUE;
+}
+
+static gboolean
+rename_reading_list (ProcUndo  *self,
+                     Edit      *edit,
+                     GError   **error)
+{
+  g_autofree char *name = NULL;
+
+  if (!capture_list (self, edit, error) ||
+      !_proc_store_write_rename_reading_list (self->store, edit->value, edit->text, error))
+    return FALSE;
+
+  self->list_edit = LIST_EDIT_RENAME;
+  self->list_new_name = _proc_store_dup_reading_list_name (self->store, edit->value);
+  name = dup_list_name (self);
+  /* Translators: a reading list's old name, then its new one */
+  self->label = g_strdup_printf (_("Renamed reading list “%s” to “%s”"), name, self->list_new_name);
+  return TRUE;
+}
+
+static gboolean
+delete_reading_list (ProcUndo  *self,
+                     Edit      *edit,
+                     GError   **error)
+{
+  g_autofree char *name = NULL;
+
+  if (!capture_list (self, edit, error) ||
+      !capture (self, &self->list_items,
+                "SELECT paper_id, position FROM reading_list_items WHERE reading_list_id = ?2",
+                edit, error) ||
+      !_proc_store_write_delete_reading_list (self->store, edit->value, error))
+    return FALSE;
+
+  self->list_edit = LIST_EDIT_DELETE;
+  name = dup_list_name (self);
+  self->label = g_strdup_printf (_("Deleted reading list “%s”"), name);
+  return TRUE;
+}
+
 ProcUndo *
 proc_undo_ref (ProcUndo *self)
 {
@@ -1042,6 +1469,7 @@ proc_undo_apply (ProcUndo  *self,
       !restore_tags (self, error) ||
       !write_rows (store, &self->values, self->restore_sql, self->restore_needs_paper, error) ||
       !remove_added_tag (self, error) ||
+      !restore_reading_list (self, error) ||
       !_proc_store_commit (store, error))
     {
       _proc_store_rollback (store);
@@ -1189,4 +1617,113 @@ proc_store_set_rating_undoable (ProcStore     *store,
   g_return_val_if_fail (ids != NULL || n_ids == 0, NULL);
 
   return run_undoable (store, PROC_STORE_CHANGE_PAPERS, set_rating, &edit, error);
+}
+
+/**
+ * proc_store_create_reading_list_undoable:
+ * @ids: (nullable): papers to put in it, in this order
+ * @reading_list_id: (out) (optional): the new list's id
+ *
+ * Creates a reading list with these papers, in one transaction.  Undo
+ * takes them out again and deletes the list, unless papers were added to
+ * it since.
+ */
+ProcUndo *
+proc_store_create_reading_list_undoable (ProcStore     *store,
+                                         const char    *name,
+                                         const gint64  *ids,
+                                         guint          n_ids,
+                                         gint64        *reading_list_id,
+                                         GError       **error)
+{
+  gint64 id = 0;
+  Edit edit = { .ids = ids, .n_ids = n_ids, .text = name, .created_id = &id };
+  ProcUndo *undo;
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, NULL);
+
+  undo = run_undoable (store, PROC_STORE_CHANGE_READING_LISTS, create_reading_list, &edit, error);
+  if (reading_list_id != NULL)
+    *reading_list_id = undo != NULL ? id : 0;
+
+  return undo;
+}
+
+/* Undo takes out exactly the papers that were not in the list. */
+ProcUndo *
+proc_store_add_to_reading_list_undoable (ProcStore     *store,
+                                         gint64         reading_list_id,
+                                         const gint64  *ids,
+                                         guint          n_ids,
+                                         GError       **error)
+{
+  Edit edit = { .ids = ids, .n_ids = n_ids, .value = reading_list_id };
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, NULL);
+
+  return run_undoable (store, PROC_STORE_CHANGE_READING_LISTS, add_to_reading_list, &edit, error);
+}
+
+/* Undo puts the papers back at their positions. */
+ProcUndo *
+proc_store_remove_from_reading_list_undoable (ProcStore     *store,
+                                              gint64         reading_list_id,
+                                              const gint64  *ids,
+                                              guint          n_ids,
+                                              GError       **error)
+{
+  Edit edit = { .ids = ids, .n_ids = n_ids, .value = reading_list_id };
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, NULL);
+
+  return run_undoable (store, PROC_STORE_CHANGE_READING_LISTS, remove_from_reading_list, &edit, error);
+}
+
+/* Undo gives every paper of the list its old position. */
+ProcUndo *
+proc_store_move_in_reading_list_undoable (ProcStore     *store,
+                                          gint64         reading_list_id,
+                                          const gint64  *ids,
+                                          guint          n_ids,
+                                          gint64         before_paper_id,
+                                          GError       **error)
+{
+  Edit edit = { .ids = ids, .n_ids = n_ids, .value = reading_list_id, .before = before_paper_id };
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, NULL);
+
+  return run_undoable (store, PROC_STORE_CHANGE_READING_LISTS, move_in_reading_list, &edit, error);
+}
+
+/* Undo gives the old name back, unless the list was renamed again or
+ * another list took the name since. */
+ProcUndo *
+proc_store_rename_reading_list_undoable (ProcStore   *store,
+                                         gint64       reading_list_id,
+                                         const char  *name,
+                                         GError     **error)
+{
+  Edit edit = { .value = reading_list_id, .text = name };
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+
+  return run_undoable (store, PROC_STORE_CHANGE_READING_LISTS, rename_reading_list, &edit, error);
+}
+
+/* Undo creates the list again with its name, its time of creation and
+ * its papers at their positions, under its old id when that is free. */
+ProcUndo *
+proc_store_delete_reading_list_undoable (ProcStore  *store,
+                                         gint64      reading_list_id,
+                                         GError    **error)
+{
+  Edit edit = { .value = reading_list_id };
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+
+  return run_undoable (store, PROC_STORE_CHANGE_READING_LISTS, delete_reading_list, &edit, error);
 }

@@ -59,6 +59,35 @@ ProcUndo    *proc_store_set_rating_undoable     (ProcStore      *store,
                                                  guint           n_ids,
                                                  int             rating,
                                                  GError        **error);
+ProcUndo    *proc_store_create_reading_list_undoable      (ProcStore     *store,
+                                                           const char    *name,
+                                                           const gint64  *ids,
+                                                           guint          n_ids,
+                                                           gint64        *reading_list_id,
+                                                           GError       **error);
+ProcUndo    *proc_store_add_to_reading_list_undoable      (ProcStore     *store,
+                                                           gint64         reading_list_id,
+                                                           const gint64  *ids,
+                                                           guint          n_ids,
+                                                           GError       **error);
+ProcUndo    *proc_store_remove_from_reading_list_undoable (ProcStore     *store,
+                                                           gint64         reading_list_id,
+                                                           const gint64  *ids,
+                                                           guint          n_ids,
+                                                           GError       **error);
+ProcUndo    *proc_store_move_in_reading_list_undoable     (ProcStore     *store,
+                                                           gint64         reading_list_id,
+                                                           const gint64  *ids,
+                                                           guint          n_ids,
+                                                           gint64         before_paper_id,
+                                                           GError       **error);
+ProcUndo    *proc_store_rename_reading_list_undoable      (ProcStore     *store,
+                                                           gint64         reading_list_id,
+                                                           const char    *name,
+                                                           GError       **error);
+ProcUndo    *proc_store_delete_reading_list_undoable      (ProcStore     *store,
+                                                           gint64         reading_list_id,
+                                                           GError       **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcUndo, proc_undo_unref)
 

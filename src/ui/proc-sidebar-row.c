@@ -155,7 +155,7 @@ proc_sidebar_row_new_collection (ProcCollection *collection)
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_LIST)
     lead = gtk_image_new_from_icon_name ("view-list-symbolic");
   else
-    lead = gtk_image_new_from_icon_name ("bookmark-new-symbolic");
+    lead = gtk_image_new_from_icon_name ("user-bookmarks-symbolic");
 
   build (self, lead);
   self->collection = g_object_ref (collection);

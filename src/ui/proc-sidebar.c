@@ -28,6 +28,9 @@ struct _ProcSidebar
   char *filter;
   char *title;
   ProcCollection *menu_tag;     /* the tag whose context menu is open */
+  ProcCollection *menu_reading_list;
+  GPtrArray *kept_selection;    /* collections selected while rows are replaced */
+  char *reselect_query;         /* a list deleted while shown, until Undo brings it back */
   gboolean updating_selection;
 
   GtkListBox *library_box;
@@ -93,12 +96,11 @@ update_library_counts (ProcSidebar *self)
     }
 }
 
+/* The reading lists' heading stays: its button makes the first one. */
 static void
 update_headings (ProcSidebar *self)
 {
   gtk_widget_set_visible (self->lists_heading, g_list_model_get_n_items (G_LIST_MODEL (self->lists)) > 0);
-  gtk_widget_set_visible (self->reading_lists_heading,
-                          g_list_model_get_n_items (G_LIST_MODEL (self->reading_lists)) > 0);
   gtk_widget_set_visible (self->tags_heading, g_list_model_get_n_items (G_LIST_MODEL (self->tags)) > 0);
 }
 
@@ -183,7 +185,97 @@ selection_changed_cb (ProcSidebar *self,
     }
   g_list_free (selected);
 
+  /* Something else chosen: a deleted list coming back stays unshown. */
+  if (filter->len > 0)
+    g_clear_pointer (&self->reselect_query, g_free);
+
   set_filter (self, filter->str, title->str);
+}
+
+/* Shows what is selected again, as a rename changes the rows' queries. */
+static void
+refresh_filter (ProcSidebar *self)
+{
+  for (guint i = 0; boxes (self, i); i++)
+    {
+      GList *selected = gtk_list_box_get_selected_rows (boxes (self, i));
+
+      g_list_free (selected);
+      if (selected != NULL)
+        {
+          selection_changed_cb (self, boxes (self, i));
+          return;
+        }
+    }
+}
+
+static GtkListBox *
+box_for_model (ProcSidebar *self,
+               GListModel  *model)
+{
+  if (model == G_LIST_MODEL (self->lists))
+    return self->lists_box;
+  if (model == G_LIST_MODEL (self->reading_lists))
+    return self->reading_lists_box;
+  return self->tags_box;
+}
+
+/* A collection model is about to replace rows (a rename moves a row, a
+ * delete or an undo removes or adds one): remember which collections were
+ * selected, and let GtkListBox shuffle its selection unseen meanwhile. */
+static void
+collections_changing_cb (ProcSidebar *self,
+                         guint        position,
+                         guint        removed,
+                         guint        added,
+                         GListModel  *model)
+{
+  GList *selected;
+
+  if (self->updating_selection || self->library_box == NULL)
+    return;
+
+  selected = gtk_list_box_get_selected_rows (box_for_model (self, model));
+  g_ptr_array_set_size (self->kept_selection, 0);
+  for (GList *l = selected; l; l = l->next)
+    g_ptr_array_add (self->kept_selection, g_object_ref (proc_sidebar_row_get_collection (l->data)));
+  g_list_free (selected);
+  self->updating_selection = TRUE;
+}
+
+/* …and then select the rows of those collections that are still there. */
+static void
+collections_changed_cb (ProcSidebar *self,
+                        guint        position,
+                        guint        removed,
+                        guint        added,
+                        GListModel  *model)
+{
+  GtkListBox *box = box_for_model (self, model);
+
+  if (self->library_box == NULL || !self->updating_selection)
+    return;
+
+  gtk_list_box_unselect_all (box);
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (box)); row; row = gtk_widget_get_next_sibling (row))
+    if (PROC_IS_SIDEBAR_ROW (row) &&
+        g_ptr_array_find (self->kept_selection, proc_sidebar_row_get_collection (PROC_SIDEBAR_ROW (row)), NULL))
+      gtk_list_box_select_row (box, GTK_LIST_BOX_ROW (row));
+  g_ptr_array_set_size (self->kept_selection, 0);
+  self->updating_selection = FALSE;
+
+  /* The list shown when it was deleted, back through Undo: show it again,
+   * unless something else has been chosen since. */
+  if (self->reselect_query != NULL && g_strcmp0 (self->filter, "") == 0)
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (box)); row; row = gtk_widget_get_next_sibling (row))
+      if (PROC_IS_SIDEBAR_ROW (row) &&
+          g_strcmp0 (proc_sidebar_row_get_query (PROC_SIDEBAR_ROW (row)), self->reselect_query) == 0)
+        {
+          gtk_list_box_select_row (box, GTK_LIST_BOX_ROW (row));
+          return;
+        }
+
+  selection_changed_cb (self, box);
 }
 
 static gboolean
@@ -235,6 +327,34 @@ focus_selected_row (ProcSidebar *self)
     }
 }
 
+/* The focus goes back to the row shown, not to the row of the menu,
+ * which GtkListBox would then select: a menu must not change the view. */
+static void
+menu_closed_cb (GtkPopover  *popover,
+                ProcSidebar *self)
+{
+  gtk_widget_unparent (GTK_WIDGET (popover));
+  focus_selected_row (self);
+}
+
+static void
+popup_menu (ProcSidebar    *self,
+            ProcSidebarRow *row,
+            GMenu          *menu,
+            double          x,
+            double          y)
+{
+  GtkWidget *popover;
+
+  focus_selected_row (self);
+  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
+  gtk_widget_set_parent (popover, GTK_WIDGET (row));
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { x, y, 1, 1 });
+  g_signal_connect_object (popover, "closed", G_CALLBACK (menu_closed_cb), self, 0);
+  gtk_popover_popup (GTK_POPOVER (popover));
+}
+
 static void
 tag_pressed_cb (GtkGestureClick *gesture,
                 int              n_press,
@@ -247,7 +367,6 @@ tag_pressed_cb (GtkGestureClick *gesture,
   g_autoptr(GMenu) colours = g_menu_new ();
   g_autoptr(GMenu) edit = g_menu_new ();
   g_autoptr(GMenu) destroy = g_menu_new ();
-  GtkWidget *popover;
 
   if (self == NULL)
     return;
@@ -277,13 +396,7 @@ tag_pressed_cb (GtkGestureClick *gesture,
   g_menu_append (destroy, _("_Delete Tag"), "sidebar.delete-tag");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
 
-  focus_selected_row (self);
-  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
-  gtk_widget_set_parent (popover, GTK_WIDGET (row));
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { x, y, 1, 1 });
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
-  gtk_popover_popup (GTK_POPOVER (popover));
+  popup_menu (self, row, menu, x, y);
 }
 
 static void
@@ -366,6 +479,142 @@ tag_long_pressed_cb (ProcSidebarRow      *row,
   tag_pressed_cb (NULL, 1, x, y, row);
 }
 
+static void
+reading_list_pressed_cb (GtkGestureClick *gesture,
+                         int              n_press,
+                         double           x,
+                         double           y,
+                         ProcSidebarRow  *row)
+{
+  ProcSidebar *self = PROC_SIDEBAR (gtk_widget_get_ancestor (GTK_WIDGET (row), PROC_TYPE_SIDEBAR));
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) edit = g_menu_new ();
+  g_autoptr(GMenu) destroy = g_menu_new ();
+
+  if (self == NULL)
+    return;
+
+  if (gesture != NULL)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  g_set_object (&self->menu_reading_list, proc_sidebar_row_get_collection (row));
+
+  g_menu_append (edit, _("_Rename…"), "sidebar.rename-reading-list");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
+  g_menu_append (destroy, _("_Delete Reading List"), "sidebar.delete-reading-list");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
+
+  popup_menu (self, row, menu, x, y);
+}
+
+static void
+reading_list_long_pressed_cb (ProcSidebarRow      *row,
+                              double               x,
+                              double               y,
+                              GtkGestureLongPress *gesture)
+{
+  reading_list_pressed_cb (NULL, 1, x, y, row);
+}
+
+static void
+new_reading_list_done (ProcSidebar *self,
+                       const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
+  gint64 id;
+
+  if (!(undo = proc_store_create_reading_list_undoable (self->store, name, NULL, 0, &id, &error)))
+    {
+      proc_widget_show_error (GTK_WIDGET (self), error);
+      return;
+    }
+
+  /* Shown at once: empty, with a word on how to fill it. */
+  proc_sidebar_select_collection (self, PROC_COLLECTION_KIND_READING_LIST, id);
+  proc_widget_offer_undo (GTK_WIDGET (self), undo);
+}
+
+static void
+new_reading_list_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  proc_ask_name (widget, _("New Reading List"), NULL, _("Reading list name"), _("_Create"),
+                 (ProcNameCallback) new_reading_list_done, widget);
+}
+
+static void
+rename_reading_list_done (ProcSidebar *self,
+                          const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
+
+  if (self->menu_reading_list == NULL)
+    return;
+
+  /* A name another list has is refused with a message that says so. */
+  if (!(undo = proc_store_rename_reading_list_undoable (self->store, proc_collection_get_id (self->menu_reading_list),
+                                                        name, &error)))
+    proc_widget_show_error (GTK_WIDGET (self), error);
+  else
+    proc_widget_offer_undo (GTK_WIDGET (self), undo);
+}
+
+static void
+rename_reading_list_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  ProcSidebar *self = PROC_SIDEBAR (widget);
+
+  if (self->menu_reading_list == NULL)
+    return;
+
+  proc_ask_name (widget, _("Rename Reading List"), proc_collection_get_name (self->menu_reading_list),
+                 _("Reading list name"), _("_Rename"), (ProcNameCallback) rename_reading_list_done, self);
+}
+
+static void
+delete_reading_list_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  ProcSidebar *self = PROC_SIDEBAR (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
+  g_autoptr(ProcCollection) list = g_steal_pointer (&self->menu_reading_list);
+  g_autofree char *query = NULL;
+  gboolean shown;
+
+  if (list == NULL)
+    return;
+
+  /* Showing the list, show all instead; Undo shows the list again. */
+  query = proc_collection_dup_query (list);
+  shown = g_strcmp0 (self->filter, query) == 0;
+  if (shown)
+    {
+      proc_sidebar_select_query (self, "");
+      focus_selected_row (self);
+    }
+
+  if (!(undo = proc_store_delete_reading_list_undoable (self->store, proc_collection_get_id (list), &error)))
+    {
+      proc_widget_show_error (widget, error);
+      if (shown)
+        proc_sidebar_select_query (self, query);
+      return;
+    }
+
+  if (shown)
+    {
+      g_free (self->reselect_query);
+      self->reselect_query = g_steal_pointer (&query);
+    }
+  proc_widget_offer_undo (widget, undo);
+}
+
 static GtkWidget *
 create_collection_row (gpointer item,
                        gpointer user_data)
@@ -382,16 +631,19 @@ create_collection_row (gpointer item,
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (target));
     }
 
-  if (kind == PROC_COLLECTION_KIND_TAG)
+  /* Right-click or long-press: the tag's or the reading list's menu. */
+  if (kind == PROC_COLLECTION_KIND_TAG || kind == PROC_COLLECTION_KIND_READING_LIST)
     {
       GtkGesture *click = gtk_gesture_click_new ();
       GtkGesture *long_press = gtk_gesture_long_press_new ();
+      gboolean tag = (kind == PROC_COLLECTION_KIND_TAG);
 
       gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-      g_signal_connect (click, "pressed", G_CALLBACK (tag_pressed_cb), row);
+      g_signal_connect (click, "pressed", tag ? G_CALLBACK (tag_pressed_cb) : G_CALLBACK (reading_list_pressed_cb), row);
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
       gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
-      g_signal_connect_swapped (long_press, "pressed", G_CALLBACK (tag_long_pressed_cb), row);
+      g_signal_connect_swapped (long_press, "pressed",
+                                tag ? G_CALLBACK (tag_long_pressed_cb) : G_CALLBACK (reading_list_long_pressed_cb), row);
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (long_press));
     }
 
@@ -405,6 +657,7 @@ store_changed_cb (ProcSidebar *self,
 {
   update_library_counts (self);
   update_headings (self);
+  refresh_filter (self);
 }
 
 static void
@@ -423,6 +676,8 @@ proc_sidebar_dispose (GObject *object)
   g_clear_object (&self->reading_lists);
   g_clear_object (&self->tags);
   g_clear_object (&self->menu_tag);
+  g_clear_object (&self->menu_reading_list);
+  g_clear_pointer (&self->kept_selection, g_ptr_array_unref);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (proc_sidebar_parent_class)->dispose (object);
@@ -435,6 +690,7 @@ proc_sidebar_finalize (GObject *object)
 
   g_clear_pointer (&self->filter, g_free);
   g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->reselect_query, g_free);
 
   G_OBJECT_CLASS (proc_sidebar_parent_class)->finalize (object);
 }
@@ -506,6 +762,9 @@ proc_sidebar_class_init (ProcSidebarClass *klass)
   gtk_widget_class_install_action (widget_class, "sidebar.rename-tag", NULL, rename_tag_action);
   gtk_widget_class_install_action (widget_class, "sidebar.tag-colour", "s", tag_colour_action);
   gtk_widget_class_install_action (widget_class, "sidebar.delete-tag", NULL, delete_tag_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.new-reading-list", NULL, new_reading_list_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.rename-reading-list", NULL, rename_reading_list_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.delete-reading-list", NULL, delete_reading_list_action);
 }
 
 static void
@@ -515,6 +774,7 @@ proc_sidebar_init (ProcSidebar *self)
 
   self->filter = g_strdup ("");
   self->title = g_strdup (_("All Papers"));
+  self->kept_selection = g_ptr_array_new_with_free_func (g_object_unref);
 
   for (guint i = 0; i < G_N_ELEMENTS (library_entries); i++)
     gtk_list_box_append (self->library_box,
@@ -547,6 +807,19 @@ proc_sidebar_set_store (ProcSidebar *self,
   self->reading_lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_READING_LIST);
   self->tags = proc_collection_list_new (store, PROC_COLLECTION_KIND_TAG);
 
+  /* Around the list boxes' own handlers, which replace the rows. */
+  {
+    GListModel *models[] = { G_LIST_MODEL (self->lists), G_LIST_MODEL (self->reading_lists),
+                             G_LIST_MODEL (self->tags) };
+
+    for (guint i = 0; i < G_N_ELEMENTS (models); i++)
+      {
+        g_signal_connect_object (models[i], "items-changed", G_CALLBACK (collections_changing_cb),
+                                 self, G_CONNECT_SWAPPED);
+        g_signal_connect_object (models[i], "items-changed", G_CALLBACK (collections_changed_cb),
+                                 self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+      }
+  }
   gtk_list_box_bind_model (self->lists_box, G_LIST_MODEL (self->lists), create_collection_row, self, NULL);
   gtk_list_box_bind_model (self->reading_lists_box, G_LIST_MODEL (self->reading_lists),
                            create_collection_row, self, NULL);
@@ -627,4 +900,54 @@ proc_sidebar_find_row (ProcSidebar *self,
         return row;
 
   return NULL;
+}
+
+/**
+ * proc_sidebar_get_reading_list:
+ *
+ * Returns: (transfer none) (nullable): the reading list shown, when the
+ *   sidebar shows one
+ */
+ProcCollection *
+proc_sidebar_get_reading_list (ProcSidebar *self)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (PROC_IS_SIDEBAR (self), NULL);
+
+  row = gtk_list_box_get_selected_row (self->reading_lists_box);
+  return row != NULL ? proc_sidebar_row_get_collection (PROC_SIDEBAR_ROW (row)) : NULL;
+}
+
+/**
+ * proc_sidebar_select_collection:
+ *
+ * Shows the tag, list or reading list @id of @kind.
+ *
+ * Returns: %TRUE when the sidebar has it
+ */
+gboolean
+proc_sidebar_select_collection (ProcSidebar        *self,
+                                ProcCollectionKind  kind,
+                                gint64              id)
+{
+  g_return_val_if_fail (PROC_IS_SIDEBAR (self), FALSE);
+
+  for (guint i = 1; boxes (self, i); i++)
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (boxes (self, i)));
+         row != NULL; row = gtk_widget_get_next_sibling (row))
+      {
+        ProcCollection *collection;
+
+        if (!PROC_IS_SIDEBAR_ROW (row) ||
+            !(collection = proc_sidebar_row_get_collection (PROC_SIDEBAR_ROW (row))) ||
+            proc_collection_get_kind (collection) != kind || proc_collection_get_id (collection) != id)
+          continue;
+
+        gtk_list_box_unselect_all (boxes (self, i));
+        gtk_list_box_select_row (boxes (self, i), GTK_LIST_BOX_ROW (row));
+        return TRUE;
+      }
+
+  return FALSE;
 }

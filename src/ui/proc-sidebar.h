@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "proc-collection.h"
 #include "proc-store.h"
 
 G_BEGIN_DECLS
@@ -25,5 +26,9 @@ gboolean    proc_sidebar_select_query (ProcSidebar *self,
                                        const char  *query);
 GtkWidget  *proc_sidebar_find_row     (ProcSidebar *self,
                                        const char  *label);
+ProcCollection *proc_sidebar_get_reading_list  (ProcSidebar        *self);
+gboolean    proc_sidebar_select_collection (ProcSidebar        *self,
+                                            ProcCollectionKind  kind,
+                                            gint64              id);
 
 G_END_DECLS

@@ -181,39 +181,21 @@ new_tag_action (GtkWidget  *widget,
                  (ProcNameCallback) add_tag, widget);
 }
 
-/* Adds @ids to a reading list and says so; shared by the menu and a drop. */
+/* Adds @ids to a reading list, with Undo; shared by the menu and a drop.
+ * The toast names the list as the store has it. */
 void
 _proc_window_add_to_reading_list (ProcWindow *self,
                                   gint64      reading_list_id,
-                                  const char *name,
                                   GArray     *ids)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
 
   if (ids->len == 0)
     return;
 
-  if (!proc_store_add_to_reading_list (self->store, reading_list_id, ids_data (ids), ids->len, &error))
-    {
-      proc_window_report_error (self, error);
-      return;
-    }
-
-  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Added %u paper to “%s”",
-                                          "Added %u papers to “%s”", ids->len),
-                             ids->len, name);
-  proc_window_add_toast (self, message);
-}
-
-static void
-add_to_reading_list (ProcWindow *self,
-                     gint64      reading_list_id,
-                     const char *name)
-{
-  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
-
-  _proc_window_add_to_reading_list (self, reading_list_id, name, ids);
+  finish_undoable (self, proc_store_add_to_reading_list_undoable (self->store, reading_list_id,
+                                                                  ids_data (ids), ids->len, &error),
+                   error);
 }
 
 static void
@@ -222,30 +204,64 @@ add_to_reading_list_action (GtkWidget  *widget,
                             GVariant   *parameter)
 {
   ProcWindow *self = PROC_WINDOW (widget);
-  g_autoptr(ProcCollectionList) lists = proc_collection_list_new (self->store, PROC_COLLECTION_KIND_READING_LIST);
-  gint64 id = g_variant_get_int64 (parameter);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (lists));
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(ProcCollection) list = g_list_model_get_item (G_LIST_MODEL (lists), i);
-
-      if (proc_collection_get_id (list) == id)
-        add_to_reading_list (self, id, proc_collection_get_name (list));
-    }
+  _proc_window_add_to_reading_list (self, g_variant_get_int64 (parameter), ids);
 }
 
+/* Selects the papers of @ids that are shown, and brings the first into
+ * view; the list keeps the keyboard focus it had. */
+static void
+select_ids (ProcWindow *self,
+            GArray     *ids)
+{
+  g_autoptr(GHashTable) wanted = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GtkBitset) selected = gtk_bitset_new_empty ();
+  g_autoptr(GtkBitset) all = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->papers));
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (self)));
+  gboolean had_focus = focus != NULL && (focus == GTK_WIDGET (self->list_view) ||
+                                         gtk_widget_is_ancestor (focus, GTK_WIDGET (self->list_view)));
+
+  for (guint i = 0; i < ids->len; i++)
+    g_hash_table_add (wanted, &g_array_index (ids, gint64, i));
+  for (guint i = 0; i < n; i++)
+    {
+      gint64 id = proc_paper_list_get_id (self->papers, i);
+
+      if (g_hash_table_contains (wanted, &id))
+        gtk_bitset_add (selected, i);
+    }
+
+  all = gtk_bitset_new_range (0, n);
+  gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), selected, all);
+  if (gtk_bitset_is_empty (selected))
+    return;
+
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
+                              gtk_bitset_get_minimum (selected));
+  if (had_focus)
+    gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+}
+
+/* The papers selected, in the order shown, make a new reading list,
+ * which the sidebar then shows with them selected. */
 static void
 create_reading_list (ProcWindow *self,
                      const char *name)
 {
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
   g_autoptr(GError) error = NULL;
-  gint64 id = proc_store_create_reading_list (self->store, name, &error);
+  ProcUndo *undo;
+  gint64 id;
 
-  if (id == 0)
-    proc_window_report_error (self, error);
-  else
-    add_to_reading_list (self, id, name);
+  undo = proc_store_create_reading_list_undoable (self->store, name, ids_data (ids), ids->len, &id, &error);
+  if (undo != NULL)
+    {
+      proc_sidebar_select_collection (self->sidebar, PROC_COLLECTION_KIND_READING_LIST, id);
+      select_ids (self, ids);
+    }
+  finish_undoable (self, undo, error);
 }
 
 static void
@@ -255,6 +271,104 @@ new_reading_list_action (GtkWidget  *widget,
 {
   proc_ask_name (widget, _("New Reading List"), NULL, _("Reading list name"), _("_Create"),
                  (ProcNameCallback) create_reading_list, widget);
+}
+
+/**
+ * _proc_window_get_ordered_reading_list:
+ *
+ * Returns: (transfer none) (nullable): the reading list shown in its own
+ *   order, which moves change; %NULL in any other view, or while a search
+ *   ranks the list's papers by relevance
+ */
+ProcCollection *
+_proc_window_get_ordered_reading_list (ProcWindow *self)
+{
+  ProcCollection *list = proc_sidebar_get_reading_list (self->sidebar);
+
+  if (list == NULL || proc_paper_list_get_reading_list (self->papers) == NULL)
+    return NULL;
+
+  return list;
+}
+
+/* Moves @ids before @before_paper_id (0: to the end) in the reading list
+ * shown; they stay selected.  Shared by the keys, the menu and a drop. */
+void
+_proc_window_move_papers (ProcWindow *self,
+                          GArray     *ids,
+                          gint64      before_paper_id)
+{
+  ProcCollection *list = _proc_window_get_ordered_reading_list (self);
+  g_autoptr(GError) error = NULL;
+  ProcUndo *undo;
+
+  if (list == NULL || ids->len == 0)
+    return;
+
+  undo = proc_store_move_in_reading_list_undoable (self->store, proc_collection_get_id (list),
+                                                   ids_data (ids), ids->len, before_paper_id, &error);
+  if (undo != NULL)
+    select_ids (self, ids);
+  finish_undoable (self, undo, error);
+}
+
+/* Up: the selection goes, as one block in its order, before the paper
+ * above its first; down: after the paper below its last.  Papers hidden
+ * by a search are passed over. */
+static void
+move_selected (ProcWindow *self,
+               int         direction)
+{
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  g_autoptr(GArray) ids = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->papers));
+  guint first, last;
+
+  if (gtk_bitset_is_empty (selected))
+    return;
+
+  first = gtk_bitset_get_minimum (selected);
+  last = gtk_bitset_get_maximum (selected);
+  if ((direction < 0 && first == 0) || (direction > 0 && last + 1 >= n))
+    return;
+
+  ids = proc_window_dup_selected_ids (self);
+  _proc_window_move_papers (self, ids, direction < 0 ? proc_paper_list_get_id (self->papers, first - 1)
+                                                     : proc_paper_list_get_id (self->papers, last + 2));
+}
+
+static void
+move_up_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  move_selected (PROC_WINDOW (widget), -1);
+}
+
+static void
+move_down_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  move_selected (PROC_WINDOW (widget), 1);
+}
+
+static void
+remove_from_reading_list_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  ProcCollection *list = proc_sidebar_get_reading_list (self->sidebar);
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (self);
+  g_autoptr(GError) error = NULL;
+
+  if (list == NULL || ids->len == 0)
+    return;
+
+  finish_undoable (self, proc_store_remove_from_reading_list_undoable (self->store, proc_collection_get_id (list),
+                                                                       ids_data (ids), ids->len, &error),
+                   error);
 }
 
 static GPtrArray *
@@ -505,6 +619,7 @@ build_context_menu (ProcWindow *self)
   g_autoptr(GMenu) reading = g_menu_new ();
   g_autoptr(GMenu) reading_new = g_menu_new ();
   g_autoptr(GMenu) copy = g_menu_new ();
+  g_autoptr(GMenu) order = g_menu_new ();
   g_autoptr(GMenu) destroy = g_menu_new ();
   g_autoptr(ProcCollectionList) tag_list = proc_collection_list_new (self->store, PROC_COLLECTION_KIND_TAG);
   g_autoptr(ProcCollectionList) reading_lists =
@@ -551,7 +666,7 @@ build_context_menu (ProcWindow *self)
                                                g_variant_new_int64 (proc_collection_get_id (list)));
       g_menu_append_item (reading, item);
     }
-  g_menu_append (reading_new, _("New _Reading List…"), "win.new-reading-list");
+  g_menu_append (reading_new, _("New Reading List from _Selection…"), "win.new-reading-list");
   g_menu_append_section (reading, NULL, G_MENU_MODEL (reading_new));
   g_menu_append_submenu (annotate, _("Add to Reading _List"), G_MENU_MODEL (reading));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (annotate));
@@ -560,6 +675,20 @@ build_context_menu (ProcWindow *self)
   g_menu_append (copy, _("Copy as _Markdown"), "win.copy-markdown");
   g_menu_append (copy, _("Copy as _BibTeX"), "win.copy-bibtex");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (copy));
+
+  /* Showing a reading list: its order, and taking papers out of it. */
+  if (proc_sidebar_get_reading_list (self->sidebar) != NULL)
+    {
+      g_autoptr(GMenuItem) up = g_menu_item_new (_("Move U_p"), "win.move-up");
+      g_autoptr(GMenuItem) down = g_menu_item_new (_("Move Do_wn"), "win.move-down");
+
+      g_menu_item_set_attribute (up, "accel", "s", "<Alt>Up");
+      g_menu_item_set_attribute (down, "accel", "s", "<Alt>Down");
+      g_menu_append_item (order, up);
+      g_menu_append_item (order, down);
+      g_menu_append (order, _("R_emove from Reading List"), "win.remove-from-reading-list");
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (order));
+    }
 
   g_menu_append (destroy, _("_Delete"), "win.delete");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
@@ -607,9 +736,30 @@ _proc_window_update_actions (ProcWindow *self)
     "win.copy-markdown", "win.delete",
   };
 
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->papers));
+  gboolean ordered = any && _proc_window_get_ordered_reading_list (self) != NULL;
+
   for (guint i = 0; i < G_N_ELEMENTS (selection_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), selection_actions[i], any);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", !g_queue_is_empty (&self->undo_stack));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.move-up", ordered && gtk_bitset_get_minimum (selected) > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.move-down", ordered && gtk_bitset_get_maximum (selected) + 1 < n);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.remove-from-reading-list",
+                                 any && proc_sidebar_get_reading_list (self->sidebar) != NULL);
+}
+
+static void
+add_list_key_with_modifiers (GtkShortcutController *controller,
+                             guint                  keyval,
+                             GdkModifierType        modifiers,
+                             const char            *action,
+                             GVariant              *target)
+{
+  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, modifiers), gtk_named_action_new (action));
+
+  if (target != NULL)
+    gtk_shortcut_set_arguments (shortcut, target);
+  gtk_shortcut_controller_add_shortcut (controller, shortcut);
 }
 
 static void
@@ -618,11 +768,7 @@ add_list_key (GtkShortcutController *controller,
               const char            *action,
               GVariant              *target)
 {
-  GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keyval, 0), gtk_named_action_new (action));
-
-  if (target != NULL)
-    gtk_shortcut_set_arguments (shortcut, target);
-  gtk_shortcut_controller_add_shortcut (controller, shortcut);
+  add_list_key_with_modifiers (controller, keyval, 0, action, target);
 }
 
 void
@@ -640,6 +786,10 @@ _proc_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.new-tag", NULL, new_tag_action);
   gtk_widget_class_install_action (widget_class, "win.add-to-reading-list", "x", add_to_reading_list_action);
   gtk_widget_class_install_action (widget_class, "win.new-reading-list", NULL, new_reading_list_action);
+  gtk_widget_class_install_action (widget_class, "win.move-up", NULL, move_up_action);
+  gtk_widget_class_install_action (widget_class, "win.move-down", NULL, move_down_action);
+  gtk_widget_class_install_action (widget_class, "win.remove-from-reading-list", NULL,
+                                   remove_from_reading_list_action);
   gtk_widget_class_install_action (widget_class, "win.copy-title", NULL, copy_title_action);
   gtk_widget_class_install_action (widget_class, "win.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
@@ -658,8 +808,9 @@ _proc_window_class_add_actions (GtkWidgetClass *widget_class)
 /**
  * _proc_window_add_list_keys:
  *
- * The single keys (j, k, s, r, 0–5, t, n, Delete) act only while the paper
- * list has the focus, so typing a note or a tag is never taken for one.
+ * The single keys (j, k, s, r, 0–5, t, n, Delete) and Alt+Up/Down act only
+ * while the paper list has the focus, so typing a note or a tag is never
+ * taken for one.
  */
 void
 _proc_window_add_list_keys (ProcWindow *self)
@@ -676,6 +827,10 @@ _proc_window_add_list_keys (ProcWindow *self)
   add_list_key (shortcuts, GDK_KEY_n, "win.focus-note", NULL);
   add_list_key (shortcuts, GDK_KEY_Delete, "win.delete", NULL);
   add_list_key (shortcuts, GDK_KEY_KP_Delete, "win.delete", NULL);
+  add_list_key_with_modifiers (shortcuts, GDK_KEY_Up, GDK_ALT_MASK, "win.move-up", NULL);
+  add_list_key_with_modifiers (shortcuts, GDK_KEY_KP_Up, GDK_ALT_MASK, "win.move-up", NULL);
+  add_list_key_with_modifiers (shortcuts, GDK_KEY_Down, GDK_ALT_MASK, "win.move-down", NULL);
+  add_list_key_with_modifiers (shortcuts, GDK_KEY_KP_Down, GDK_ALT_MASK, "win.move-down", NULL);
   for (int i = 0; i <= 5; i++)
     {
       add_list_key (shortcuts, GDK_KEY_0 + i, "win.rate", g_variant_new_int32 (i));

@@ -35,7 +35,9 @@ struct _ProcWindow
   AdwWindowTitle *list_title;
   GtkSearchBar *search_bar;
   GtkSearchEntry *search_entry;
+  GtkWidget *sort_button;
   GtkStack *list_stack;
+  AdwStatusPage *empty_reading_list_page;
   GtkRevealer *import_revealer;
   GtkLabel *import_label;
   GtkProgressBar *import_progress;
@@ -49,11 +51,14 @@ void _proc_window_update_actions    (ProcWindow     *self);
 void _proc_window_add_list_keys     (ProcWindow     *self);
 void _proc_window_add_to_reading_list (ProcWindow   *self,
                                        gint64        reading_list_id,
-                                       const char   *name,
                                        GArray       *ids);
 void _proc_window_show_context_menu (ProcWindow     *self,
                                      GtkWidget      *row,
                                      double          x,
                                      double          y);
+ProcCollection *_proc_window_get_ordered_reading_list (ProcWindow *self);
+void _proc_window_move_papers       (ProcWindow     *self,
+                                     GArray         *ids,
+                                     gint64          before_paper_id);
 
 G_END_DECLS

@@ -50,6 +50,7 @@ update_title (ProcWindow *self)
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
   guint n_selected = gtk_bitset_get_size (selected);
   g_autofree char *subtitle = NULL;
+  ProcCollection *list;
 
   if (n_selected > 1)
     subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u selected", "%u selected", n_selected), n_selected);
@@ -59,10 +60,27 @@ update_title (ProcWindow *self)
   adw_window_title_set_title (self->list_title, proc_sidebar_get_title (self->sidebar));
   adw_window_title_set_subtitle (self->list_title, subtitle);
 
+  /* The sort applies to the other views. */
+  gtk_widget_set_tooltip_text (self->sort_button,
+                               proc_paper_list_get_reading_list (self->papers) != NULL
+                               ? _("Sort (a reading list keeps its own order)") : _("Sort"));
+
   if (n > 0)
     gtk_stack_set_visible_child_name (self->list_stack, "papers");
   else if (proc_store_count (self->store, NULL) == 0)
     gtk_stack_set_visible_child_name (self->list_stack, "empty");
+  else if ((list = proc_sidebar_get_reading_list (self->sidebar)) != NULL &&
+           proc_collection_get_count (list) == 0)
+    {
+      /* The description is markup; the name is text. */
+      g_autofree char *description =
+        g_markup_printf_escaped (_("Drag papers onto “%s” in the sidebar, or right-click papers and choose "
+                                   "Add to Reading List"),
+                                 proc_collection_get_name (list));
+
+      adw_status_page_set_description (self->empty_reading_list_page, description);
+      gtk_stack_set_visible_child_name (self->list_stack, "empty-reading-list");
+    }
   else
     gtk_stack_set_visible_child_name (self->list_stack, "no-results");
 }
@@ -90,10 +108,12 @@ selection_changed_cb (ProcWindow *self)
   _proc_window_update_actions (self);
 }
 
+/* Rows gone with the selection (another entry, a paper removed from the
+ * list shown) leave no paper in the detail that the list does not show. */
 static void
 items_changed_cb (ProcWindow *self)
 {
-  update_title (self);
+  selection_changed_cb (self);
 }
 
 static void
@@ -104,6 +124,7 @@ sidebar_filter_cb (ProcWindow *self)
   proc_paper_list_set_filter (self->papers, filter);
   g_settings_set_string (self->settings, "last-filter", filter);
   update_title (self);
+  _proc_window_update_actions (self);
 
   /* Folded, choosing an entry goes on to its papers. */
   if (adw_leaflet_get_folded (self->outer_leaflet))
@@ -122,6 +143,7 @@ search_changed_cb (ProcWindow   *self,
   proc_paper_list_set_search (self->papers, text);
   foreach_row (self, GTK_WIDGET (self->list_view), apply_row_settings);
   update_title (self);
+  _proc_window_update_actions (self);
 }
 
 static void
@@ -139,7 +161,10 @@ settings_changed_cb (ProcWindow *self,
   if (g_strcmp0 (key, "show-abstract-preview") == 0)
     foreach_row (self, GTK_WIDGET (self->list_view), apply_row_settings);
   else if (g_strcmp0 (key, "sort-key") == 0 && self->papers != NULL)
-    proc_paper_list_set_sort_key (self->papers, g_settings_get_enum (self->settings, "sort-key"));
+    {
+      proc_paper_list_set_sort_key (self->papers, g_settings_get_enum (self->settings, "sort-key"));
+      _proc_window_update_actions (self);
+    }
   else if (g_strcmp0 (key, "sort-descending") == 0 && self->papers != NULL)
     proc_paper_list_set_descending (self->papers, g_settings_get_boolean (self->settings, "sort-descending"));
 }
@@ -215,6 +240,74 @@ drag_prepare_cb (GtkDragSource *source,
   return provider;
 }
 
+/* While a reading list is shown in its order, a paper dropped on a row
+ * moves before it, or after it in the row's lower half; a line at the
+ * row's top or bottom edge shows which. */
+static gboolean
+drop_below (GtkWidget *row,
+            double     y)
+{
+  return y > gtk_widget_get_height (row) / 2.0;
+}
+
+static void
+clear_drop_mark (GtkWidget *row)
+{
+  gtk_widget_remove_css_class (row, "drop-above");
+  gtk_widget_remove_css_class (row, "drop-below");
+}
+
+static GdkDragAction
+row_drop_motion_cb (GtkDropTarget *target,
+                    double         x,
+                    double         y,
+                    ProcWindow    *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  gboolean below = drop_below (row, y);
+
+  if (_proc_window_get_ordered_reading_list (self) == NULL || proc_paper_row_get_paper (PROC_PAPER_ROW (row)) == NULL)
+    return 0;
+
+  gtk_widget_add_css_class (row, below ? "drop-below" : "drop-above");
+  gtk_widget_remove_css_class (row, below ? "drop-above" : "drop-below");
+  return GDK_ACTION_MOVE;
+}
+
+static void
+row_drop_leave_cb (GtkDropTarget *target,
+                   ProcWindow    *self)
+{
+  clear_drop_mark (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target)));
+}
+
+static gboolean
+row_drop_cb (GtkDropTarget *target,
+             const GValue  *value,
+             double         x,
+             double         y,
+             ProcWindow    *self)
+{
+  GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  ProcPaper *paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row));
+  GArray *ids = g_value_get_boxed (value);
+  gint64 before;
+  int position;
+
+  clear_drop_mark (row);
+  if (_proc_window_get_ordered_reading_list (self) == NULL || paper == NULL || ids == NULL || ids->len == 0)
+    return FALSE;
+
+  before = proc_paper_get_id (paper);
+  if ((position = proc_paper_list_find (self->papers, before)) < 0)
+    return FALSE;
+  if (drop_below (row, y))
+    before = proc_paper_list_get_id (self->papers, position + 1);   /* 0, the end, after the last */
+
+  _proc_window_move_papers (self, ids, before);
+  return TRUE;
+}
+
 static void
 setup_row_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *item,
@@ -224,6 +317,7 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   GtkGesture *click = gtk_gesture_click_new ();
   GtkGesture *long_press = gtk_gesture_long_press_new ();
   GtkDragSource *drag = gtk_drag_source_new ();
+  GtkDropTarget *drop = gtk_drop_target_new (PROC_TYPE_PAPER_IDS, GDK_ACTION_MOVE);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
   g_signal_connect (click, "pressed", G_CALLBACK (row_pressed_cb), self);
@@ -233,9 +327,16 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   g_signal_connect (long_press, "pressed", G_CALLBACK (row_long_pressed_cb), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (long_press));
 
-  gtk_drag_source_set_actions (drag, GDK_ACTION_COPY);
+  /* Copied onto a tag or a reading list; moved within a reading list. */
+  gtk_drag_source_set_actions (drag, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   g_signal_connect (drag, "prepare", G_CALLBACK (drag_prepare_cb), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect (drop, "enter", G_CALLBACK (row_drop_motion_cb), self);
+  g_signal_connect (drop, "motion", G_CALLBACK (row_drop_motion_cb), self);
+  g_signal_connect (drop, "leave", G_CALLBACK (row_drop_leave_cb), self);
+  g_signal_connect (drop, "drop", G_CALLBACK (row_drop_cb), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (drop));
 
   gtk_list_item_set_child (item, row);
 }
@@ -279,8 +380,7 @@ papers_dropped_cb (ProcWindow     *self,
         proc_window_push_undo (self, undo);
     }
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_READING_LIST)
-    _proc_window_add_to_reading_list (self, proc_collection_get_id (collection),
-                                      proc_collection_get_name (collection), ids);
+    _proc_window_add_to_reading_list (self, proc_collection_get_id (collection), ids);
 }
 
 static void
@@ -486,7 +586,9 @@ proc_window_class_init (ProcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_title);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, sort_button);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_stack);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, empty_reading_list_page);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_revealer);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_label);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_progress);
@@ -540,12 +642,14 @@ proc_window_new (ProcApplication *application)
 
   self = g_object_new (PROC_TYPE_WINDOW, "application", application, NULL);
   self->store = g_object_ref (proc_application_get_store (application));
+  /* First, so that after an edit the sidebar's filter follows a renamed
+   * list before the paper list looks again, and keeps its selection. */
+  proc_sidebar_set_store (self->sidebar, self->store);
   self->papers = proc_paper_list_new (self->store);
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->papers)));
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
   gtk_list_view_set_enable_rubberband (self->list_view, TRUE);
 
-  proc_sidebar_set_store (self->sidebar, self->store);
   proc_detail_view_set_store (self->detail_view, self->store);
 
   g_signal_connect_object (self->papers, "items-changed", G_CALLBACK (items_changed_cb), self, G_CONNECT_SWAPPED);
