@@ -341,13 +341,13 @@ test_resolve (void)
   g_clear_pointer (&ids, g_array_unref);
   g_clear_pointer (&title, g_free);
 
-  list_id = proc_store_create_reading_list (store, "To read \"soon\"", &error);
+  list_id = proc_store_create_reading_list (store, "To read: Bob’s picks", &error);
   g_assert_no_error (error);
   g_assert_true (proc_store_add_to_reading_list (store, list_id, (gint64[]) { all[2], all[0] }, 2, &error));
 
-  ids = proc_exporter_resolve (store, "reading-list:To read \"soon\"", &title, &error);
+  ids = proc_exporter_resolve (store, "reading-list:To read: Bob’s picks", &title, &error);
   g_assert_no_error (error);
-  g_assert_cmpstr (title, ==, "To read \"soon\"");
+  g_assert_cmpstr (title, ==, "To read: Bob’s picks");
   g_assert_cmpuint (ids->len, ==, 2);
   /* In the reading list's own order, not by title. */
   g_assert_cmpint (g_array_index (ids, gint64, 0), ==, all[2]);

@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "proc-collection-list.h"
 #include "proc-export-dialog.h"
@@ -430,8 +429,8 @@ proc_export_dialog_init (ProcExportDialog *self)
  * @view_title: what the sidebar and the search show, e.g. "All Papers"
  * @view_ids: the papers of the current view, in their order
  * @selected_ids: the selected papers
- * @view_filter: (nullable): the sidebar's query, to preselect its reading
- *   list or tag
+ * @preselect: (nullable): the set to offer first, such as the reading
+ *   list the sidebar shows (see proc_export_dialog_select_papers())
  */
 ProcExportDialog *
 proc_export_dialog_new (GtkWindow  *parent,
@@ -440,7 +439,7 @@ proc_export_dialog_new (GtkWindow  *parent,
                         const char *view_title,
                         GArray     *view_ids,
                         GArray     *selected_ids,
-                        const char *view_filter)
+                        const char *preselect)
 {
   ProcExportDialog *self;
   guint preferred = 0;
@@ -465,15 +464,8 @@ proc_export_dialog_new (GtkWindow  *parent,
   add_collections (self, PROC_COLLECTION_KIND_TAG, "tag:");
   adw_combo_row_set_selected (self->papers_row, preferred);
 
-  if (view_filter != NULL && g_str_has_prefix (view_filter, "reading-list:"))
-    {
-      /* The sidebar's query quotes the name: reading-list:"Name". */
-      g_autofree char *name = g_strndup (view_filter + strlen ("reading-list:\""),
-                                         strlen (view_filter) - strlen ("reading-list:\"\""));
-      g_autofree char *what = g_strconcat ("reading-list:", name, NULL);
-
-      proc_export_dialog_select_papers (self, what);
-    }
+  if (preselect != NULL)
+    proc_export_dialog_select_papers (self, preselect);
 
   adw_combo_row_set_selected (self->format_row, g_settings_get_enum (settings, "export-format"));
   adw_combo_row_set_selected (self->grouping_row, g_settings_get_enum (settings, "export-grouping"));

@@ -22,7 +22,7 @@ ProcExportDialog *proc_export_dialog_new            (GtkWindow        *parent,
                                                      const char       *view_title,
                                                      GArray           *view_ids,
                                                      GArray           *selected_ids,
-                                                     const char       *view_filter);
+                                                     const char       *preselect);
 void              proc_export_dialog_select_papers  (ProcExportDialog *self,
                                                      const char       *what);
 char             *proc_export_dialog_dup_file_name  (ProcExportDialog *self);

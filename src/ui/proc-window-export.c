@@ -76,12 +76,18 @@ export_action (GtkWidget  *widget,
   g_autoptr(GArray) ids = view_ids (self);
   g_autoptr(GArray) selected = proc_window_dup_selected_ids (self);
   g_autofree char *title = dup_view_title (self);
+  g_autofree char *preselect = NULL;
+  ProcCollection *reading_list = proc_sidebar_get_reading_list (self->sidebar);
   ProcExportDialog *dialog;
 
   proc_detail_view_save_note (self->detail_view);
 
+  /* The menu item says Export Reading List: the one shown comes first. */
+  if (reading_list != NULL)
+    preselect = g_strconcat ("reading-list:", proc_collection_get_name (reading_list), NULL);
+
   dialog = proc_export_dialog_new (GTK_WINDOW (self), self->store, self->settings, title, ids, selected,
-                                   proc_sidebar_get_filter (self->sidebar));
+                                   preselect);
   g_signal_connect_object (dialog, "exported", G_CALLBACK (exported_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }
