@@ -650,6 +650,51 @@ test_round_trip (gconstpointer data)
     }
 }
 
+/* An export that fails halfway leaves the old file as it was, and no
+ * new file at all. */
+static void
+test_failed_export_leaves_no_file (void)
+{
+  g_autoptr(ProcStore) store = new_store (NULL);
+  g_autoptr(ProcPaperRecord) a = record_new ("Alpha", "A B", "First.");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-failed-export-XXXXXX", NULL);
+  g_autofree char *old_path = g_build_filename (dir, "old.bib", NULL);
+  g_autofree char *new_path = g_build_filename (dir, "new.bib", NULL);
+  g_autoptr(GFile) old_file = g_file_new_for_path (old_path);
+  g_autoptr(GFile) new_file = g_file_new_for_path (new_path);
+  g_autofree char *contents = NULL;
+  g_autoptr(GDir) listing = NULL;
+  guint n_files = 0;
+  sqlite3 *db;
+  gint64 id;
+
+  import_records (store, "list", &a, 1);
+  id = sql_int (store, "SELECT id FROM papers");
+  g_assert_true (g_file_set_contents (old_path, "@misc{kept, title = {Kept}}\n", -1, NULL));
+
+  /* Break the library under the store's feet: its export query fails. */
+  g_assert_cmpint (sqlite3_open (proc_store_get_path (store), &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "ALTER TABLE paper_links RENAME TO gone", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  g_assert_false (proc_exporter_export_file (store, old_file, PROC_RECORD_FORMAT_BIBTEX, PROC_EXPORT_ALL,
+                                             PROC_EXPORT_GROUP_NONE, "x", &id, 1, NULL, NULL, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (proc_exporter_export_file (store, new_file, PROC_RECORD_FORMAT_MARKDOWN, PROC_EXPORT_ALL,
+                                             PROC_EXPORT_GROUP_NONE, "x", &id, 1, NULL, NULL, &error));
+  g_assert_nonnull (error);
+
+  g_assert_true (g_file_get_contents (old_path, &contents, NULL, NULL));
+  g_assert_cmpstr (contents, ==, "@misc{kept, title = {Kept}}\n");
+  g_assert_false (g_file_test (new_path, G_FILE_TEST_EXISTS));
+  listing = g_dir_open (dir, 0, NULL);
+  while (g_dir_read_name (listing) != NULL)
+    n_files++;
+  g_assert_cmpuint (n_files, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -663,6 +708,7 @@ main (int   argc,
   g_test_add_func ("/exchange/guess-format", test_guess_format);
   g_test_add_func ("/exchange/file-names", test_file_names);
   g_test_add_func ("/exchange/real-world-files", test_real_world_files);
+  g_test_add_func ("/exchange/failed-export-leaves-no-file", test_failed_export_leaves_no_file);
   g_test_add_data_func ("/exchange/round-trip/bibtex", GINT_TO_POINTER (PROC_RECORD_FORMAT_BIBTEX), test_round_trip);
   g_test_add_data_func ("/exchange/round-trip/csl-json", GINT_TO_POINTER (PROC_RECORD_FORMAT_CSL_JSON), test_round_trip);
   g_test_add_data_func ("/exchange/round-trip/text", GINT_TO_POINTER (PROC_RECORD_FORMAT_TEXT), test_round_trip);

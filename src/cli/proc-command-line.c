@@ -143,8 +143,6 @@ proc_command_line_export (const char *library,
                           const char *output)
 {
   g_autoptr(ProcStore) store = NULL;
-  g_autoptr(GOutputStream) stream = NULL;
-  g_autoptr(ProcRecordWriter) writer = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
@@ -179,26 +177,28 @@ proc_command_line_export (const char *library,
     }
 
   if (to_stdout)
-    stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-  else
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (output);
+      g_autoptr(GOutputStream) stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+      g_autoptr(ProcRecordWriter) writer = proc_record_format_new_writer (format, stream, PROC_EXPORT_ALL);
 
-      if (!(stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                                      NULL, &error))))
+      if (!proc_exporter_write (store, writer, title, (const gint64 *) ids->data, ids->len, grouping,
+                                NULL, NULL, &error) ||
+          !g_output_stream_close (stream, NULL, &error))
         {
           g_printerr ("%s\n", error->message);
           return PROC_EXIT_BAD_INPUT;
         }
     }
-
-  writer = proc_record_format_new_writer (format, stream, PROC_EXPORT_ALL);
-  if (!proc_exporter_write (store, writer, title, (const gint64 *) ids->data, ids->len, grouping,
-                            NULL, NULL, &error) ||
-      !g_output_stream_close (stream, NULL, &error))
+  else
     {
-      g_printerr ("%s\n", error->message);
-      return PROC_EXIT_BAD_INPUT;
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (output);
+
+      if (!proc_exporter_export_file (store, file, format, PROC_EXPORT_ALL, grouping, title,
+                                      (const gint64 *) ids->data, ids->len, NULL, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return PROC_EXIT_BAD_INPUT;
+        }
     }
 
   if (!to_stdout)

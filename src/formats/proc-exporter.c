@@ -406,8 +406,53 @@ export_data_free (ExportData *data)
   g_free (data);
 }
 
-/* Writes to a temporary file that replaces the old one only once the
- * export is complete: a failed export never leaves half a file. */
+/**
+ * proc_exporter_export_file:
+ * @n_written: (out) (optional): how many papers were written
+ *
+ * Writes to a temporary file that replaces an existing one only once the
+ * export is complete, and removes a new file that failed halfway: a
+ * failed export never leaves half a file behind.
+ */
+gboolean
+proc_exporter_export_file (ProcStore           *store,
+                           GFile               *file,
+                           ProcRecordFormat     format,
+                           ProcExportFields     fields,
+                           ProcExportGrouping   grouping,
+                           const char          *title,
+                           const gint64        *ids,
+                           guint                n_ids,
+                           guint               *n_written,
+                           GCancellable        *cancellable,
+                           GError             **error)
+{
+  g_autoptr(GFileOutputStream) stream = NULL;
+  g_autoptr(ProcRecordWriter) writer = NULL;
+  g_autoptr(GCancellable) abandon = NULL;
+  gboolean existed;
+
+  g_return_val_if_fail (proc_record_format_can_export (format), FALSE);
+
+  existed = g_file_query_exists (file, NULL);
+  if (!(stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, cancellable, error)))
+    return FALSE;
+
+  writer = proc_record_format_new_writer (format, G_OUTPUT_STREAM (stream), fields);
+  if (proc_exporter_write (store, writer, title, ids, n_ids, grouping, n_written, cancellable, error))
+    return g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, error);
+
+  /* Closing with a cancelled cancellable drops GIO's temporary file and
+   * keeps the old one; a file that did not exist before is removed. */
+  abandon = g_cancellable_new ();
+  g_cancellable_cancel (abandon);
+  g_output_stream_close (G_OUTPUT_STREAM (stream), abandon, NULL);
+  if (!existed)
+    g_file_delete (file, NULL, NULL);
+
+  return FALSE;
+}
+
 static void
 export_file_thread (GTask        *task,
                     gpointer      source_object,
@@ -416,32 +461,12 @@ export_file_thread (GTask        *task,
 {
   ExportData *data = task_data;
   g_autoptr(ProcStore) store = NULL;
-  g_autoptr(GFileOutputStream) stream = NULL;
-  g_autoptr(ProcRecordWriter) writer = NULL;
   GError *error = NULL;
 
   if (!(store = proc_store_open (data->library_path, &error)) ||
-      !(stream = g_file_replace (data->file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                 cancellable, &error)))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  writer = proc_record_format_new_writer (data->format, G_OUTPUT_STREAM (stream), data->fields);
-  if (!proc_exporter_write (store, writer, data->title, (const gint64 *) data->ids->data, data->ids->len,
-                            data->grouping, &data->n_written, cancellable, &error))
-    {
-      g_autoptr(GCancellable) abandon = g_cancellable_new ();
-
-      /* Closing after a cancel drops the temporary file and keeps the old one. */
-      g_cancellable_cancel (abandon);
-      g_output_stream_close (G_OUTPUT_STREAM (stream), abandon, NULL);
-      g_task_return_error (task, error);
-      return;
-    }
-
-  if (!g_output_stream_close (G_OUTPUT_STREAM (stream), cancellable, &error))
+      !proc_exporter_export_file (store, data->file, data->format, data->fields, data->grouping, data->title,
+                                  (const gint64 *) data->ids->data, data->ids->len, &data->n_written,
+                                  cancellable, &error))
     {
       g_task_return_error (task, error);
       return;

@@ -43,6 +43,17 @@ char     *proc_exporter_write_to_string    (ProcStore          *store,
 char     *proc_exporter_dup_file_name      (const char         *title,
                                             ProcRecordFormat    format);
 
+gboolean  proc_exporter_export_file        (ProcStore          *store,
+                                            GFile              *file,
+                                            ProcRecordFormat    format,
+                                            ProcExportFields    fields,
+                                            ProcExportGrouping  grouping,
+                                            const char         *title,
+                                            const gint64       *ids,
+                                            guint               n_ids,
+                                            guint              *n_written,
+                                            GCancellable       *cancellable,
+                                            GError            **error);
 void      proc_exporter_export_file_async  (const char         *library_path,
                                             GFile              *file,
                                             ProcRecordFormat    format,
