@@ -194,6 +194,7 @@ scenario_export_reading_list (ProcWindow *window)
   g_autoptr(GSettings) settings = NULL;
   g_autofree char *contents = NULL;
   g_autofree char *file_name = NULL;
+  g_autofree char *format = NULL;
   ProcExportDialog *dialog;
   AdwComboRow *papers_row;
   AdwComboRow *format_row;
@@ -245,7 +246,8 @@ scenario_export_reading_list (ProcWindow *window)
 
   /* The dialog remembers the choices for next time. */
   settings = g_settings_new (APP_ID);
-  g_assert_cmpstr (g_settings_get_string (settings, "export-format"), ==, "bibtex");
+  format = g_settings_get_string (settings, "export-format");
+  g_assert_cmpstr (format, ==, "bibtex");
   g_assert_false (g_settings_get_boolean (settings, "export-abstracts"));
   g_settings_reset (settings, "export-abstracts");
   g_settings_reset (settings, "export-format");
