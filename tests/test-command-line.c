@@ -30,6 +30,7 @@ run_clear (Run *run)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
 static const char *run_language;
+static const char *run_config_home;   /* a keyfile GSettings backend there, when set */
 
 static void
 run_proceedings (Run *run,
@@ -55,6 +56,11 @@ run_proceedings (Run *run,
       /* LANGUAGE alone is ignored under the C locale; C.UTF-8 honours it. */
       g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
       g_subprocess_launcher_setenv (launcher, "LANGUAGE", run_language, TRUE);
+    }
+  if (run_config_home != NULL)
+    {
+      g_subprocess_launcher_setenv (launcher, "GSETTINGS_BACKEND", "keyfile", TRUE);
+      g_subprocess_launcher_setenv (launcher, "XDG_CONFIG_HOME", run_config_home, TRUE);
     }
   process = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
   g_assert_no_error (error);
@@ -267,6 +273,49 @@ test_chinese (void)
   g_assert_nonnull (strstr (import.out, "已添加 38 篇论文"));
 }
 
+static void
+set_interface_language (const char *config_home,
+                        const char *language)
+{
+  g_autofree char *dir = g_build_filename (config_home, "glib-2.0", "settings", NULL);
+  g_autofree char *path = g_build_filename (dir, "keyfile", NULL);
+  g_autofree char *contents = g_strdup_printf ("[io/github/proceedings/Proceedings]\n"
+                                               "interface-language='%s'\n", language);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+}
+
+/* Preferences' Interface Language wins over the system's, at the next start. */
+static void
+test_interface_language (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *config_home = g_path_get_dirname (library);
+  g_auto(Run) chinese = { 0 };
+  g_auto(Run) english = { 0 };
+  g_auto(Run) system = { 0 };
+
+  run_config_home = config_home;
+
+  set_interface_language (config_home, "zh_CN");
+  run_proceedings (&chinese, "--help", NULL);
+  g_assert_cmpint (chinese.status, ==, 0);
+  g_assert_nonnull (strstr (chinese.out, "输出版本号，然后退出"));
+
+  set_interface_language (config_home, "en");
+  run_language = "zh_CN";
+  run_proceedings (&english, "--help", NULL);
+  g_assert_nonnull (strstr (english.out, "Print the version and exit"));
+
+  set_interface_language (config_home, "system");
+  run_proceedings (&system, "--help", NULL);
+  g_assert_nonnull (strstr (system.out, "输出版本号，然后退出"));
+  run_language = NULL;
+
+  run_config_home = NULL;
+}
+
 typedef struct
 {
   GMainLoop *loop;
@@ -453,6 +502,7 @@ main (int   argc,
   g_test_add_func ("/command-line/usage", test_usage);
   g_test_add_func ("/command-line/newer-library", test_newer_library);
   g_test_add_func ("/command-line/chinese", test_chinese);
+  g_test_add_func ("/command-line/interface-language", test_interface_language);
   g_test_add_func ("/command-line/open-library-sees-import", test_open_library_sees_import);
   g_test_add_func ("/command-line/export", test_export);
   g_test_add_func ("/command-line/export-usage", test_export_usage);

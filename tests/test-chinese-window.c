@@ -1,0 +1,193 @@
+/* test-chinese-window.c: the real window under LC_ALL=C.UTF-8 LANGUAGE=zh_CN speaks Chinese
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "proc-application.h"
+#include "proc-export-dialog.h"
+#include "proc-paper-list.h"
+#include "proc-preferences-window.h"
+#include "proc-window-private.h"
+
+static char *library;
+
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Every label text under @widget, mapped or not: what the widget says. */
+static void
+collect_texts (GtkWidget *widget,
+               GString   *texts)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (texts, "%s\n", gtk_label_get_label (GTK_LABEL (widget)));
+  else if (ADW_IS_PREFERENCES_ROW (widget))
+    g_string_append_printf (texts, "%s\n", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)));
+  else if (ADW_IS_PREFERENCES_GROUP (widget) && adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)))
+    g_string_append_printf (texts, "%s\n", adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)));
+  else if (ADW_IS_STATUS_PAGE (widget) && adw_status_page_get_title (ADW_STATUS_PAGE (widget)))
+    g_string_append_printf (texts, "%s\n", adw_status_page_get_title (ADW_STATUS_PAGE (widget)));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    collect_texts (child, texts);
+}
+
+static char *
+texts_of (GtkWidget *widget)
+{
+  GString *texts = g_string_new (NULL);
+
+  collect_texts (widget, texts);
+  return g_string_free (texts, FALSE);
+}
+
+static void
+assert_says (const char *texts,
+             const char *expected)
+{
+  if (strstr (texts, "\n") == NULL || strstr (texts, expected) == NULL)
+    g_error ("“%s” is not shown; the texts are:\n%s", expected, texts);
+}
+
+static void
+assert_no_english (const char *texts,
+                   const char *english)
+{
+  if (strstr (texts, english) != NULL)
+    g_error ("“%s” is shown in English; the texts are:\n%s", english, texts);
+}
+
+static void
+scenario (ProcWindow *window)
+{
+  g_autofree char *window_texts = NULL;
+  g_autofree char *export_texts = NULL;
+  g_autofree char *preferences_texts = NULL;
+  GtkWidget *preferences;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  ProcExportDialog *dialog = NULL;
+
+  /* The sidebar's entries and sections, the list's count (a plural), the
+   * detail pane's headings. */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (window->selection), 0, TRUE);
+  wait_ms (300);
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "全部论文"));
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "未读"));
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "星标"));
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "ICML 2024 论文列表"));
+  g_assert_cmpstr (adw_window_title_get_title (window->list_title), ==, "全部论文");
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "38 篇论文");
+
+  window_texts = texts_of (GTK_WIDGET (window));
+  assert_says (window_texts, "列表");
+  assert_says (window_texts, "阅读清单");
+  assert_says (window_texts, "摘要");
+  assert_says (window_texts, "笔记");
+  assert_says (window_texts, "未读");
+  assert_says (window_texts, "已读");
+  assert_no_english (window_texts, "All Papers");
+  assert_no_english (window_texts, "Abstract\n");
+  assert_no_english (window_texts, "Reading Lists");
+
+  /* Two selected: another plural. */
+  gtk_selection_model_select_item (GTK_SELECTION_MODEL (window->selection), 1, FALSE);
+  wait_ms (100);
+  g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "已选择 2 篇");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (PROC_IS_EXPORT_DIALOG (item))
+        dialog = PROC_EXPORT_DIALOG (item);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "导出");
+  export_texts = texts_of (GTK_WIDGET (dialog));
+  assert_says (export_texts, "格式");
+  assert_says (export_texts, "分组依据");
+  assert_says (export_texts, "包含内容");
+  assert_says (export_texts, "阅读状态和星标");
+  assert_no_english (export_texts, "Format");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  preferences = proc_preferences_window_new (GTK_WINDOW (window));
+  preferences_texts = texts_of (preferences);
+  assert_says (preferences_texts, "界面语言");
+  assert_says (preferences_texts, "简体中文");
+  assert_no_english (preferences_texts, "Interface Language");
+  gtk_window_destroy (GTK_WINDOW (preferences));
+}
+
+static gboolean
+run_scenario_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  g_assert_true (PROC_IS_WINDOW (window));
+  scenario (PROC_WINDOW (window));
+  gtk_window_close (window);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+window_added_cb (GtkApplication *app,
+                 GtkWindow      *window)
+{
+  if (PROC_IS_WINDOW (window))
+    g_timeout_add (600, run_scenario_cb, app);
+}
+
+static void
+test_window_speaks_chinese (void)
+{
+  g_autoptr(ProcApplication) app = proc_application_new ();
+  char *argv[] = { (char *) "proceedings", (char *) "--library", library, NULL };
+
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *home = g_dir_make_tmp ("proceedings-chinese-XXXXXX", NULL);
+  g_autofree char *data = g_build_filename (home, ".local", "share", NULL);
+  g_autofree char *config = g_build_filename (home, ".config", NULL);
+  const char *localedir = g_getenv ("PROCEEDINGS_LOCALEDIR");
+
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
+  library = g_build_filename (home, "library.db", NULL);
+
+  /* As a Chinese-speaking user starts it: LANGUAGE under a UTF-8 locale. */
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/chinese-window/speaks-chinese", test_window_speaks_chinese);
+
+  return g_test_run ();
+}
