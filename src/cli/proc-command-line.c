@@ -204,8 +204,8 @@ proc_command_line_export (const char *library,
   if (!to_stdout)
     {
       g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "%u paper exported to %s",
-                                                               "%u papers exported to %s", ids->len),
+                                                               "%'u paper exported to %s",
+                                                               "%'u papers exported to %s", ids->len),
                                                   ids->len, output);
       g_printerr ("%s\n", message);
     }

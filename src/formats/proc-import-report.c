@@ -56,12 +56,12 @@ proc_import_report_dup_summary (const ProcImportReport *report,
   g_autofree char *present = NULL;
   g_autofree char *rejected = NULL;
 
-  added = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u paper added", "%u papers added", report->added),
+  added = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u paper added", "%'u papers added", report->added),
                            report->added);
-  present = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u already in the library",
-                                          "%u already in the library", report->present),
+  present = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u already in the library",
+                                          "%'u already in the library", report->present),
                              report->present);
-  rejected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u skipped", "%u skipped", report->rejected),
+  rejected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u skipped", "%'u skipped", report->rejected),
                               report->rejected);
 
   /* Translators: a file name, then three counts */

@@ -94,7 +94,7 @@ add_choice (ProcExportDialog *self,
   g_ptr_array_add (self->choices, choice);
 
   /* Translators: a set of papers to export, and how many it holds */
-  shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u paper)", "%s (%u papers)", n_papers),
+  shown = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%'u paper)", "%s (%'u papers)", n_papers),
                            label, n_papers);
   gtk_string_list_append (self->choice_labels, shown);
 }

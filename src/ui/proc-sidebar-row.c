@@ -27,7 +27,7 @@ G_DEFINE_FINAL_TYPE (ProcSidebarRow, proc_sidebar_row, GTK_TYPE_LIST_BOX_ROW)
 static void
 update_count_label (ProcSidebarRow *self)
 {
-  g_autofree char *text = g_strdup_printf ("%u", self->count);
+  g_autofree char *text = g_strdup_printf ("%'u", self->count);
 
   gtk_label_set_label (self->count_label, text);
 }

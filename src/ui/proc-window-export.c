@@ -56,8 +56,8 @@ exported_cb (ProcWindow       *self,
   g_autofree char *escaped = NULL;
   AdwToast *toast;
 
-  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Exported %u paper to “%s”",
-                                          "Exported %u papers to “%s”", n_papers),
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Exported %'u paper to “%s”",
+                                          "Exported %'u papers to “%s”", n_papers),
                              n_papers, name);
   escaped = g_markup_escape_text (message, -1);
   toast = adw_toast_new (escaped);

@@ -53,9 +53,9 @@ update_title (ProcWindow *self)
   ProcCollection *list;
 
   if (n_selected > 1)
-    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u selected", "%u selected", n_selected), n_selected);
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u selected", "%'u selected", n_selected), n_selected);
   else
-    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u paper", "%u papers", n), n);
+    subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u paper", "%'u papers", n), n);
 
   adw_window_title_set_title (self->list_title, proc_sidebar_get_title (self->sidebar));
   adw_window_title_set_subtitle (self->list_title, subtitle);
