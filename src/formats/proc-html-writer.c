@@ -426,7 +426,7 @@ proc_html_writer_write (ProcRecordWriter       *writer,
       if (state != NULL && record->starred == TRUE)
         g_string_append (line, " · ");
       if (record->starred == TRUE)
-        append_escaped (line, _("Starred"), " ");
+        append_escaped (line, C_("paper status", "Starred"), " ");
     }
   if (line->len > 0)
     g_string_append_printf (out, "<p class=\"annotations\">%s</p>\n", line->str);

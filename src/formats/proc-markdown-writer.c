@@ -440,7 +440,7 @@ proc_markdown_writer_write (ProcRecordWriter       *writer,
       if (state != NULL && record->starred == TRUE)
         g_string_append (line, " · ");
       if (record->starred == TRUE)
-        g_string_append (line, _("Starred"));
+        g_string_append (line, C_("paper status", "Starred"));
     }
   if (line->len > 0)
     g_string_append_printf (out, "\n%s\n", line->str);
