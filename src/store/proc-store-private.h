@@ -24,6 +24,13 @@ gboolean      _proc_store_begin       (ProcStore       *self,
 gboolean      _proc_store_commit      (ProcStore       *self,
                                        GError         **error);
 void          _proc_store_rollback    (ProcStore       *self);
+gboolean      _proc_store_step_done   (ProcStore       *self,
+                                       sqlite3_stmt    *stmt,
+                                       GError         **error,
+                                       const char      *doing);
+gboolean      _proc_store_end_edit    (ProcStore       *self,
+                                       gboolean         done,
+                                       GError         **error);
 gboolean      _proc_store_set_error   (ProcStore       *self,
                                        GError         **error,
                                        const char      *doing);
@@ -40,6 +47,9 @@ gboolean      _proc_store_run_each    (ProcStore       *self,
                                        GError         **error);
 gint64        _proc_store_lookup_tag  (ProcStore       *self,
                                        const char      *name);
+char         *_proc_store_normalize_name (const char  *name,
+                                          const char  *empty_message,
+                                          GError     **error);
 char         *_proc_store_normalize_tag_name (const char *name,
                                        GError         **error);
 
