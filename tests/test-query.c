@@ -310,6 +310,119 @@ test_query_sql (void)
     g_assert_false (g_variant_is_floating (params->pdata[i]));
 }
 
+static void
+test_split_cjk (void)
+{
+  struct {
+    const char *text;
+    const char *split;
+  } cases[] = {
+    { NULL, NULL },
+    { "", NULL },
+    { "Graph neural networks", NULL },
+    /* Typographic marks, accents, maths and emoji are not CJK. */
+    { "“Café” — naïve ∑ 🚀 ﬁne", NULL },
+    { "在边缘设备上训练", "在 边 缘 设 备 上 训 练" },
+    { "基于GPT-4模型。", "基 于 GPT-4 模 型 。" },
+    { "我们用 Transformer 做翻译", "我 们 用 Transformer 做 翻 译" },
+    { "边缘", "边 缘" },
+    { "トランスフォーマー", "ト ラ ン ス フ ォ ー マ ー" },
+    { "신경망 학습", "신 경 망 학 습" },
+    { "ｶﾀｶﾅ", "ｶ ﾀ ｶ ﾅ" },
+    { "𠀀𠀁 x", "𠀀 𠀁 x" },
+    { "々〇", "々 〇" },
+    /* Bytes that are not UTF-8 are kept, and never read past. */
+    { "\xe8\xbe", NULL },
+    { "边\xe8\xbe", "边 \xe8\xbe" },
+    { "边\xff缘", "边 \xff 缘" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *split = proc_query_split_cjk (cases[i].text);
+
+      g_assert_cmpstr (split, ==, cases[i].split);
+    }
+}
+
+static void
+test_query_cjk (void)
+{
+  struct {
+    const char *text;
+    const char *where;
+    const char *param;
+    const char *rank;
+    const char *cjk_rank;
+  } cases[] = {
+    { "边缘", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"边 缘\"", NULL, "\"边 缘\"" },
+    /* A word ending in a character needs no prefix; one ending in Latin
+     * letters is still being typed. */
+    { "边缘 ", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"边 缘\"", NULL, "\"边 缘\"" },
+    { "GPT模型", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"GPT 模 型\"", NULL, "\"GPT 模 型\"" },
+    { "模型G", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"模 型 G\" *", NULL, "\"模 型 G\" *" },
+    { "模型。", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"模 型 。\"", NULL, "\"模 型 。\"" },
+    { "-边缘", " AND (NOT (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?)))",
+      "\"边 缘\"", NULL, NULL },
+    { "\"边缘 设备\"", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"边 缘 设 备\"", NULL, "\"边 缘 设 备\"" },
+    /* FTS5 syntax stays text. */
+    { "边缘\"\"", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"边 缘\"", NULL, "\"边 缘\"" },
+    { "边缘:NEAR(x*", " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))",
+      "\"边 缘 :NEAR(x*\" *", NULL, "\"边 缘 :NEAR(x*\" *" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ProcQuery) query = proc_query_parse (cases[i].text);
+      g_autoptr(GString) where = g_string_new (NULL);
+      g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+      g_autofree char *rank = proc_query_dup_rank_match (query);
+      g_autofree char *cjk_rank = proc_query_dup_cjk_rank_match (query);
+
+      g_test_message ("query '%s'", cases[i].text);
+      proc_query_append_sql (query, where, params);
+      g_assert_cmpstr (where->str, ==, cases[i].where);
+      g_assert_cmpuint (params->len, ==, 1);
+      g_assert_cmpstr (g_variant_get_string (params->pdata[0], NULL), ==, cases[i].param);
+      g_assert_cmpstr (rank, ==, cases[i].rank);
+      g_assert_cmpstr (cjk_rank, ==, cases[i].cjk_rank);
+    }
+
+  /* Mixed with other words: each searches its own index, and the words
+   * without CJK characters rank the results. */
+  {
+    g_autoptr(ProcQuery) query = proc_query_parse ("graph 边缘 -模型 transf");
+    g_autoptr(GString) where = g_string_new (NULL);
+    g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+    g_autofree char *rank = proc_query_dup_rank_match (query);
+    g_autofree char *cjk_rank = proc_query_dup_cjk_rank_match (query);
+    g_auto(GStrv) terms = proc_query_dup_terms (query);
+    const char * const expected_terms[] = { "graph", "边缘", "transf", NULL };
+
+    proc_query_append_sql (query, where, params);
+    g_assert_cmpstr (where->str, ==,
+                     " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
+                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))"
+                     " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))"
+                     " AND (NOT (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?)))"
+                     " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
+                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))");
+    g_assert_cmpuint (params->len, ==, 6);
+    g_assert_cmpstr (g_variant_get_string (params->pdata[2], NULL), ==, "\"边 缘\"");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[3], NULL), ==, "\"模 型\"");
+    g_assert_cmpstr (rank, ==, "\"graph\" OR \"transf\" *");
+    g_assert_cmpstr (cjk_rank, ==, "\"边 缘\"");
+    g_assert_cmpstrv (terms, expected_terms);
+  }
+}
+
 /* Running the SQL on a real library */
 
 typedef struct
@@ -383,6 +496,7 @@ fixture_set_up (Fixture       *fixture,
   proc_schema_add_functions (fixture->db);
   for (guint version = 0; version < proc_schema_get_version (); version++)
     exec_sql (fixture->db, proc_schema_get_migration (version));
+  exec_sql (fixture->db, proc_schema_get_connection_sql ());
   exec_sql (fixture->db, fixture_sql);
 }
 
@@ -698,10 +812,12 @@ test_sql_malformed (Fixture       *fixture,
   check_ids (fixture, "is:starred ?", "1,5");
   check_ids (fixture, "", ALL);
 
-  /* Chinese and emoji. */
+  /* Chinese and emoji.  A Chinese word is found inside a run of
+   * characters, typed to its end or not. */
   check_ids (fixture, "图神经网络综述", "4");
   check_ids (fixture, "图神经", "4");
-  check_ids (fixture, "图神经 ", "");
+  check_ids (fixture, "图神经 ", "4");
+  check_ids (fixture, "神经网络 ", "4");
   check_ids (fixture, "综述 ", "4");
   check_ids (fixture, "论文 ", "");
   check_ids (fixture, "张三", "4");
@@ -733,6 +849,7 @@ test_sql_fuzz (Fixture       *fixture,
     "\"", "-", ":", "*", "^", "(", ")", "+", "{", "}", "\\", "'", ";", " ", " ",
     "\t", "\u3000", "tag", "list", "is", "has", "rating", ">=", "<", "=", "3",
     "starred", "code", "NEAR", "AND", "OR", "NOT", "graph", "attenti", "论文",
+    "边", "缘", "神经", "\xe8\xbe", "ト", "々",
     "🚀", "é", "?", "%", "--", "/*", "\xc3",
   };
 
@@ -747,26 +864,30 @@ test_sql_fuzz (Fixture       *fixture,
       /* run_query fails the test on any SQLite error. */
       g_free (run_query (fixture->db, text->str));
 
-      {
-        g_autoptr(ProcQuery) query = proc_query_parse (text->str);
-        g_autofree char *match = proc_query_dup_rank_match (query);
-        sqlite3_stmt *stmt = NULL;
-        int rc;
+      for (guint k = 0; k < 2; k++)
+        {
+          g_autoptr(ProcQuery) query = proc_query_parse (text->str);
+          g_autofree char *match = k == 0 ? proc_query_dup_rank_match (query)
+                                          : proc_query_dup_cjk_rank_match (query);
+          sqlite3_stmt *stmt = NULL;
+          int rc;
 
-        if (match == NULL)
-          continue;
+          if (match == NULL)
+            continue;
 
-        g_assert_cmpint (sqlite3_prepare_v2 (fixture->db,
-                                             "SELECT rowid FROM papers_fts"
-                                             " WHERE papers_fts MATCH ? ORDER BY rank",
-                                             -1, &stmt, NULL), ==, SQLITE_OK);
-        sqlite3_bind_text (stmt, 1, match, -1, SQLITE_STATIC);
-        while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-          ;
-        if (rc != SQLITE_DONE)
-          g_error ("'%s' -> %s: %s", text->str, match, sqlite3_errmsg (fixture->db));
-        sqlite3_finalize (stmt);
-      }
+          g_assert_cmpint (sqlite3_prepare_v2 (fixture->db,
+                                               k == 0 ? "SELECT rowid FROM papers_fts"
+                                                        " WHERE papers_fts MATCH ? ORDER BY rank"
+                                                      : "SELECT rowid FROM cjk_fts"
+                                                        " WHERE cjk_fts MATCH ? ORDER BY rank",
+                                               -1, &stmt, NULL), ==, SQLITE_OK);
+          sqlite3_bind_text (stmt, 1, match, -1, SQLITE_STATIC);
+          while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+            ;
+          if (rc != SQLITE_DONE)
+            g_error ("'%s' -> %s: %s", text->str, match, sqlite3_errmsg (fixture->db));
+          sqlite3_finalize (stmt);
+        }
     }
 }
 
@@ -784,7 +905,6 @@ test_sql_rank_match (Fixture       *fixture,
     { "attentio", "1,8" },
     { "'; DROP TABLE papers; --", "6" },
     { "NEAR(graph) OR \"AND\" *", "6" },
-    { "图神经", "4" },
     { "zebrafish ", "" },
   };
 
@@ -881,6 +1001,8 @@ main (int   argc,
   g_test_add_func ("/query/terms", test_query_terms);
   g_test_add_func ("/query/rank-match", test_query_rank_match);
   g_test_add_func ("/query/sql", test_query_sql);
+  g_test_add_func ("/query/split-cjk", test_split_cjk);
+  g_test_add_func ("/query/cjk", test_query_cjk);
 
   add_sql_test ("/query/sql/text", test_sql_text);
   add_sql_test ("/query/sql/prefix", test_sql_prefix);

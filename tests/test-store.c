@@ -112,7 +112,11 @@ test_create (void)
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name IN "
                                   "('papers', 'tags', 'paper_tags', 'lists', 'list_papers', "
                                   "'reading_lists', 'reading_list_items', 'paper_links', "
-                                  "'papers_fts', 'notes_fts')"), ==, 10);
+                                  "'papers_fts', 'notes_fts', 'cjk_text', 'cjk_fts')"), ==, 12);
+  /* Nothing in the file calls the store's own SQL functions: any SQLite
+   * client can still add papers and edit notes. */
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%proc\\_%' ESCAPE '\\'"), ==, 0);
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name = 'cjk_text_paper_delete'"), ==, 1);
 
   /* Opening again creates nothing. */
   g_clear_object (&store);

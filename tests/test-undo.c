@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "proc-import-batch.h"
+#include "proc-schema.h"
 #include "proc-store.h"
 #include "proc-undo.h"
 
@@ -48,7 +49,7 @@ static const struct
     { "https://github.com/example/alpha", "https://alpha.example.org", NULL } },
   { "Beta", "Beta measures calibration of language models.", "Grace Hopper", NULL, 0,
     { "https://arxiv.org/pdf/2401.00001", NULL } },
-  { "Gamma", "Gamma proposes a graph network for molecules.", "", "ICML", 2024, { NULL } },
+  { "Gamma", "Gamma proposes a graph network for molecules (分子图网络).", "", "ICML", 2024, { NULL } },
   { "Delta", "Delta trains diffusion models on tiny devices.", "Edsger Dijkstra", "ICML", 2023, { NULL } },
   { "Epsilon", "Epsilon revisits bandits with delayed feedback.", "Barbara Liskov", "ICML", 2024,
     { "https://github.com/example/epsilon", NULL } },
@@ -216,6 +217,7 @@ static const char * const tables[] = {
   "SELECT * FROM reading_lists ORDER BY id",
   "SELECT * FROM reading_list_items ORDER BY reading_list_id, paper_id",
   "SELECT rowid, tags, note FROM notes_fts ORDER BY rowid",
+  "SELECT * FROM cjk_text ORDER BY id",
 };
 
 /* The whole library, as a second connection reads it from the file. */
@@ -240,17 +242,24 @@ dump_one (Library    *lib,
   return g_string_free (out, FALSE);
 }
 
-/* Both search indexes agree with the tables: FTS5's own check (with the
- * external content compared, rank 1) and the notes index against what the
- * triggers would build from scratch. */
+/* The search indexes agree with the tables: FTS5's own check (with the
+ * external content compared, rank 1), and the notes and CJK indexes
+ * against what the triggers would build from scratch. */
 static void
 assert_fts_in_sync (Library *lib)
 {
   g_autofree char *notes = NULL;
   g_autofree char *expected = NULL;
+  g_autofree char *cjk = NULL;
+  g_autofree char *cjk_expected = NULL;
 
   raw_exec (lib, "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)");
   raw_exec (lib, "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check')");
+  raw_exec (lib, "INSERT INTO cjk_fts(cjk_fts, rank) VALUES ('integrity-check', 1)");
+
+  cjk = dump_one (lib, "SELECT * FROM cjk_text ORDER BY id");
+  cjk_expected = dump_one (lib, "SELECT * FROM cjk_text_source ORDER BY id");
+  g_assert_cmpstr (strchr (cjk, '\n'), ==, strchr (cjk_expected, '\n'));
 
   notes = dump_one (lib, "SELECT rowid, tags, note FROM notes_fts ORDER BY rowid");
   expected = dump_one (lib, "SELECT p.id, coalesce((SELECT group_concat(t.name, ' ') FROM paper_tags pt"
@@ -328,6 +337,9 @@ library_set_up (Library       *lib,
   g_assert_cmpint (sqlite3_open (lib->path, &lib->raw), ==, SQLITE_OK);
   sqlite3_busy_timeout (lib->raw, 5000);
   raw_exec (lib, "PRAGMA foreign_keys = ON");
+  /* For the CJK index's source view, which assert_fts_in_sync() reads. */
+  proc_schema_add_functions (lib->raw);
+  raw_exec (lib, proc_schema_get_connection_sql ());
 
   /* Two lists: the second has two papers of the first, and one of its own. */
   import (store, "ICML 2024", 0, 5);
@@ -355,7 +367,7 @@ library_set_up (Library       *lib,
   g_assert_true (proc_store_set_user_title (store, lib->p[0], "Sparse attention, reconsidered", &error));
   g_assert_true (proc_store_set_note (store, lib->p[0], "kangaroo: check the ablation", &error));
   g_assert_true (proc_store_set_note (store, lib->p[2], "Compare with the kangaroo baseline.", &error));
-  g_assert_true (proc_store_set_note (store, lib->p[3], "Short note.", &error));
+  g_assert_true (proc_store_set_note (store, lib->p[3], "Short note: 在边缘设备上训练。", &error));
   g_assert_true (proc_store_set_starred (store, (gint64[]) { lib->p[0], lib->p[2], lib->p[5] }, 3, TRUE, &error));
   g_assert_true (proc_store_set_rating (store, &lib->p[0], 1, 5, &error));
   g_assert_true (proc_store_set_rating (store, &lib->p[1], 1, 3, &error));
@@ -398,6 +410,8 @@ library_set_up (Library       *lib,
     }
   g_signal_connect (store, "changed", G_CALLBACK (changed_cb), lib);
 
+  /* Gamma's abstract and Delta's note have Chinese in them. */
+  g_assert_cmpint (raw_int (lib, "SELECT count(*) FROM cjk_text"), ==, 2);
   assert_fts_in_sync (lib);
 }
 
@@ -1178,6 +1192,8 @@ test_bulk (void)
   g_assert_no_error (error);
   g_assert_cmpint (sqlite3_open (lib->path, &lib->raw), ==, SQLITE_OK);
   sqlite3_busy_timeout (lib->raw, 5000);
+  proc_schema_add_functions (lib->raw);
+  raw_exec (lib, proc_schema_get_connection_sql ());
   lib->notified = g_ptr_array_new_with_free_func (g_free);
 
   batch = proc_import_batch_begin (lib->store, "Bulk", NULL, &error);

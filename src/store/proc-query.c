@@ -161,6 +161,129 @@ has_alnum (const char *text)
   return FALSE;
 }
 
+/* Scripts written without spaces between words (Chinese, Japanese) or
+ * with particles attached to them (Korean): unicode61 makes a whole run
+ * of these one token, so a word inside the run is never found.  The
+ * ranges cover Han ideographs, kana, bopomofo and Hangul; the few
+ * punctuation marks and symbols among them are separators to unicode61,
+ * split off or not. */
+static gboolean
+is_cjk (gunichar c)
+{
+  return (c >= 0x1100 && c <= 0x11FF)       /* Hangul jamo */
+         || (c >= 0x3005 && c <= 0x3007)    /* 々 〆 〇 */
+         || (c >= 0x3041 && c <= 0x30FF)    /* hiragana, katakana */
+         || (c >= 0x3105 && c <= 0x318F)    /* bopomofo, Hangul compatibility jamo */
+         || (c >= 0x31A0 && c <= 0x31FF)    /* bopomofo extended, katakana extensions */
+         || (c >= 0x3400 && c <= 0x4DBF)    /* CJK extension A */
+         || (c >= 0x4E00 && c <= 0x9FFF)    /* CJK unified ideographs */
+         || (c >= 0xA960 && c <= 0xA97F)    /* Hangul jamo extended A */
+         || (c >= 0xAC00 && c <= 0xD7FF)    /* Hangul syllables, jamo extended B */
+         || (c >= 0xF900 && c <= 0xFAFF)    /* CJK compatibility ideographs */
+         || (c >= 0xFF66 && c <= 0xFFDC)    /* halfwidth katakana and Hangul */
+         || (c >= 0x20000 && c <= 0x323AF); /* CJK extensions B to H */
+}
+
+/* The character at `c`, or G_MAXUINT32 where the bytes are not UTF-8:
+ * text read back from the library is not checked, and the scans below
+ * must never step past its end. */
+static gunichar
+get_char (const char *c,
+          gsize      *len)
+{
+  gunichar ch = g_utf8_get_char_validated (c, -1);
+
+  if (ch > 0x10FFFF)
+    {
+      *len = 1;
+      return G_MAXUINT32;
+    }
+
+  *len = g_utf8_skip[*(const guchar *) c];
+  return ch;
+}
+
+/* Every character above starts with a byte of 0xE1 or more, which no
+ * ASCII text has: an English abstract is passed over at memory speed.
+ * Typographic quotes and dashes (0xE2) are decoded and rejected. */
+static const char *
+find_cjk (const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    if ((guchar) *c >= 0xE1)
+      {
+        gsize len;
+
+        if (is_cjk (get_char (c, &len)))
+          return c;
+      }
+
+  return NULL;
+}
+
+/**
+ * proc_query_split_cjk:
+ * @text: (nullable): text to index or a word to search
+ *
+ * Puts a space around each Chinese, Japanese or Korean character of
+ * @text, so that unicode61 makes each of them a token and a word of them
+ * is found as the phrase of its characters, wherever it stands.  Other
+ * text is kept as it is.  This is the SQL function proc_split_cjk() that
+ * fills cjk_text, which cjk_fts indexes (see proc-schema.c).
+ *
+ * Returns: (nullable): the split text, or %NULL when @text has no such
+ *   character (the fields, and papers, cjk_text leaves out)
+ */
+char *
+proc_query_split_cjk (const char *text)
+{
+  const char *first;
+  const char *c;
+  GString *split;
+  gboolean space_after = FALSE;
+
+  if (text == NULL || (first = find_cjk (text)) == NULL)
+    return NULL;
+
+  split = g_string_sized_new (strlen (text) + strlen (text) / 2 + 2);
+  g_string_append_len (split, text, first - text);
+
+  for (c = first; *c != '\0';)
+    {
+      gsize len;
+      gboolean cjk = is_cjk (get_char (c, &len));
+
+      if ((cjk || space_after) && !g_ascii_isspace (*c)
+          && split->len > 0 && !g_ascii_isspace (split->str[split->len - 1]))
+        g_string_append_c (split, ' ');
+      g_string_append_len (split, c, len);
+      space_after = cjk;
+      c += len;
+    }
+
+  return g_string_free (split, FALSE);
+}
+
+/* Whether the last letter of `text` is a CJK character: a word ending in
+ * one needs no prefix search, its phrase already matches inside text. */
+static gboolean
+ends_in_cjk (const char *text)
+{
+  gboolean cjk = FALSE;
+
+  for (const char *c = text; *c != '\0';)
+    {
+      gsize len;
+      gunichar ch = get_char (c, &len);
+
+      if (ch != G_MAXUINT32 && g_unichar_isalnum (ch))
+        cjk = is_cjk (ch);
+      c += len;
+    }
+
+  return cjk;
+}
+
 /* `pos` points just past an opening quote; an unterminated quote runs to
  * the end of the text. */
 static char *
@@ -569,6 +692,29 @@ text_term_dup_fts (const Term *term)
   return g_string_free (fts, FALSE);
 }
 
+/* A word with CJK characters, searched in cjk_fts as the phrase of its
+ * characters and of the other words in it ("GPT模型" → "GPT 模 型"): the
+ * characters must stand together, in one field, as typed.  NULL for a
+ * word without any, which the main indexes search. */
+static char *
+cjk_term_dup_fts (const Term *term)
+{
+  g_autofree char *split = proc_query_split_cjk (term->text);
+  GString *fts;
+
+  if (split == NULL)
+    return NULL;
+
+  fts = g_string_new (NULL);
+  append_fts_string (fts, split);
+
+  /* "模型G" is still being typed: its last token is a prefix. */
+  if (term->prefix && !ends_in_cjk (term->text))
+    g_string_append (fts, " *");
+
+  return g_string_free (fts, FALSE);
+}
+
 static void
 add_param (GPtrArray *params,
            GVariant  *value)
@@ -595,10 +741,22 @@ proc_query_append_sql (const ProcQuery *query,
         {
         case TERM_TEXT:
           {
-            g_autofree char *fts = text_term_dup_fts (term);
+            g_autofree char *cjk = cjk_term_dup_fts (term);
+            g_autofree char *fts = NULL;
+
+            /* Only a word with CJK characters reads cjk_fts: it holds
+             * every field of a paper that has any, so the main indexes
+             * have nothing to add (their tokens are whole runs). */
+            if (cjk != NULL)
+              {
+                g_string_append (where, "p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?)");
+                add_param (params, g_variant_new_string (cjk));
+                break;
+              }
 
             /* A word may be in the text or in the annotations: each table
              * is searched on its own, then the results are combined. */
+            fts = text_term_dup_fts (term);
             g_string_append (where,
                              "p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
                              " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)");
@@ -675,12 +833,11 @@ proc_query_dup_reading_list (const ProcQuery *query)
   return g_strdup (term->text);
 }
 
-char *
-proc_query_dup_rank_match (const ProcQuery *query)
+static char *
+dup_rank_match (const ProcQuery *query,
+                gboolean         cjk)
 {
   GString *match = NULL;
-
-  g_return_val_if_fail (query != NULL, NULL);
 
   for (guint i = 0; i < query->terms->len; i++)
     {
@@ -690,7 +847,12 @@ proc_query_dup_rank_match (const ProcQuery *query)
       if (term->kind != TERM_TEXT || term->negated)
         continue;
 
-      fts = text_term_dup_fts (term);
+      fts = cjk_term_dup_fts (term);
+      if ((fts != NULL) != cjk)
+        continue;
+      if (fts == NULL)
+        fts = text_term_dup_fts (term);
+
       if (match == NULL)
         match = g_string_new (fts);
       else
@@ -698,6 +860,37 @@ proc_query_dup_rank_match (const ProcQuery *query)
     }
 
   return match != NULL ? g_string_free (match, FALSE) : NULL;
+}
+
+/**
+ * proc_query_dup_rank_match:
+ *
+ * Returns: (nullable): the papers_fts match that ranks the results: the
+ *   words of the query without CJK characters, or %NULL when it has none
+ */
+char *
+proc_query_dup_rank_match (const ProcQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+
+  return dup_rank_match (query, FALSE);
+}
+
+/**
+ * proc_query_dup_cjk_rank_match:
+ *
+ * bm25 scores of two tables do not compare, so a query ranks by one:
+ * papers_fts when it has words without CJK characters, else cjk_fts.
+ *
+ * Returns: (nullable): the cjk_fts match of the words with CJK
+ *   characters, or %NULL when there are none
+ */
+char *
+proc_query_dup_cjk_rank_match (const ProcQuery *query)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+
+  return dup_rank_match (query, TRUE);
 }
 
 char **

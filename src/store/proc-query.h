@@ -21,9 +21,11 @@ void        proc_query_append_sql     (const ProcQuery *query,
                                        GString         *where,
                                        GPtrArray       *params);
 char       *proc_query_dup_rank_match (const ProcQuery *query);
+char       *proc_query_dup_cjk_rank_match (const ProcQuery *query);
 char       *proc_query_dup_reading_list (const ProcQuery *query);
 char      **proc_query_dup_terms      (const ProcQuery *query);
 char       *proc_query_to_string      (const ProcQuery *query);
+char       *proc_query_split_cjk      (const char      *text);
 
 void        proc_query_bind_params    (sqlite3_stmt    *stmt,
                                        int              first_index,

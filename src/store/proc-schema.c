@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "proc-paper-record.h"
+#include "proc-query.h"
 #include "proc-schema.h"
 
 /* Each entry upgrades the schema from version N to N + 1 and runs inside
@@ -170,7 +171,114 @@ static const char * const migrations[] = {
   "CREATE INDEX papers_doi ON papers(doi) WHERE doi IS NOT NULL;"
   "CREATE INDEX papers_url_key ON papers(url_key) WHERE url_key IS NOT NULL;"
   "CREATE INDEX papers_title_key ON papers(title_key) WHERE title_key IS NOT NULL;",
+
+  /* 3 → 4: words inside Chinese, Japanese and Korean text.  unicode61
+   * makes a whole run of ideographs one token, so 边缘 never found
+   * 在边缘设备上训练.  cjk_text holds each field of a paper that has such
+   * characters with a space around each of them (proc_split_cjk(), see
+   * proc_query_split_cjk()), and cjk_fts indexes it, so that each of them
+   * is a token and the search looks a word up as the phrase of its
+   * characters.  Only papers with such text have a row: an English
+   * library keeps both empty.
+   *
+   * What fills cjk_text calls that C function, so each connection of the
+   * store creates those triggers as TEMP ones (see connection_sql below):
+   * in the file they would stop any other SQLite client from adding a
+   * paper or editing a note ("no such function").  What needs no C is
+   * here, for every client: cjk_fts follows cjk_text, and a paper's row
+   * goes with it (a stale row must not match a paper that reuses the id). */
+  "CREATE TABLE cjk_text ("
+  "  id INTEGER PRIMARY KEY,"
+  "  derived_title TEXT, user_title TEXT, abstract TEXT, authors TEXT, tags TEXT, note TEXT"
+  ");"
+  "CREATE VIRTUAL TABLE cjk_fts USING fts5("
+  "  derived_title, user_title, abstract, authors, tags, note,"
+  "  content='cjk_text', content_rowid='id',"
+  "  tokenize='unicode61 remove_diacritics 2');"
+  "CREATE TRIGGER cjk_fts_insert AFTER INSERT ON cjk_text BEGIN"
+  "  INSERT INTO cjk_fts(rowid, derived_title, user_title, abstract, authors, tags, note)"
+  "    VALUES (new.id, new.derived_title, new.user_title, new.abstract, new.authors, new.tags, new.note);"
+  "END;"
+  "CREATE TRIGGER cjk_fts_delete AFTER DELETE ON cjk_text BEGIN"
+  "  INSERT INTO cjk_fts(cjk_fts, rowid, derived_title, user_title, abstract, authors, tags, note)"
+  "    VALUES ('delete', old.id, old.derived_title, old.user_title, old.abstract, old.authors, old.tags, old.note);"
+  "END;"
+  "CREATE TRIGGER cjk_fts_update AFTER UPDATE ON cjk_text BEGIN"
+  "  INSERT INTO cjk_fts(cjk_fts, rowid, derived_title, user_title, abstract, authors, tags, note)"
+  "    VALUES ('delete', old.id, old.derived_title, old.user_title, old.abstract, old.authors, old.tags, old.note);"
+  "  INSERT INTO cjk_fts(rowid, derived_title, user_title, abstract, authors, tags, note)"
+  "    VALUES (new.id, new.derived_title, new.user_title, new.abstract, new.authors, new.tags, new.note);"
+  "END;"
+  "CREATE TRIGGER cjk_text_paper_delete AFTER DELETE ON papers BEGIN"
+  "  DELETE FROM cjk_text WHERE id = old.id;"
+  "END;"
+  "INSERT INTO cjk_text (id, derived_title, user_title, abstract, authors, tags, note)"
+  "  SELECT id, derived_title, user_title, abstract, authors, tags, note FROM ("
+  "    SELECT p.id AS id,"
+  "      proc_split_cjk(p.derived_title) AS derived_title,"
+  "      proc_split_cjk(p.user_title) AS user_title,"
+  "      proc_split_cjk(p.abstract) AS abstract,"
+  "      proc_split_cjk(p.authors) AS authors,"
+  "      proc_split_cjk((SELECT group_concat(t.name, ' ') FROM paper_tags pt"
+  "                      JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id)) AS tags,"
+  "      proc_split_cjk(p.note) AS note"
+  "    FROM papers p)"
+  "  WHERE coalesce(derived_title, user_title, abstract, authors, tags, note) IS NOT NULL;",
 };
+
+/* Run by each connection that writes to a library at the current
+ * version, after the migrations: what keeps cjk_text in step with papers,
+ * tags and notes, through edits, imports and undo alike.  A view gives
+ * each paper's row (none without CJK text); the triggers replace it.
+ *
+ * A paper has a row exactly when some field of it has CJK text, so an
+ * edit of a paper without one that adds none (the English tag on
+ * thousands of English papers) reads no abstract and writes nothing. */
+static const char connection_sql[] =
+  "CREATE TEMP VIEW IF NOT EXISTS cjk_text_source AS"
+  "  SELECT id, derived_title, user_title, abstract, authors, tags, note FROM ("
+  "    SELECT p.id AS id,"
+  "      proc_split_cjk(p.derived_title) AS derived_title,"
+  "      proc_split_cjk(p.user_title) AS user_title,"
+  "      proc_split_cjk(p.abstract) AS abstract,"
+  "      proc_split_cjk(p.authors) AS authors,"
+  "      proc_split_cjk((SELECT group_concat(t.name, ' ') FROM main.paper_tags pt"
+  "                      JOIN main.tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id)) AS tags,"
+  "      proc_split_cjk(p.note) AS note"
+  "    FROM main.papers p)"
+  "  WHERE coalesce(derived_title, user_title, abstract, authors, tags, note) IS NOT NULL;"
+  "CREATE TEMP TRIGGER IF NOT EXISTS cjk_text_paper_insert AFTER INSERT ON main.papers"
+  "  WHEN coalesce(proc_split_cjk(new.derived_title), proc_split_cjk(new.user_title),"
+  "                proc_split_cjk(new.abstract), proc_split_cjk(new.authors),"
+  "                proc_split_cjk(new.note)) IS NOT NULL"
+  "    OR EXISTS (SELECT 1 FROM main.paper_tags WHERE paper_id = new.id) BEGIN"
+  "  INSERT INTO cjk_text SELECT * FROM cjk_text_source WHERE id = new.id;"
+  "END;"
+  "CREATE TEMP TRIGGER IF NOT EXISTS cjk_text_paper_update"
+  "  AFTER UPDATE OF derived_title, user_title, abstract, authors, note ON main.papers"
+  "  WHEN EXISTS (SELECT 1 FROM main.cjk_text WHERE id = old.id)"
+  "    OR coalesce(proc_split_cjk(new.note), proc_split_cjk(new.user_title),"
+  "                proc_split_cjk(new.derived_title), proc_split_cjk(new.abstract),"
+  "                proc_split_cjk(new.authors)) IS NOT NULL BEGIN"
+  "  DELETE FROM cjk_text WHERE id = old.id;"
+  "  INSERT INTO cjk_text SELECT * FROM cjk_text_source WHERE id = new.id;"
+  "END;"
+  "CREATE TEMP TRIGGER IF NOT EXISTS cjk_text_tag_insert AFTER INSERT ON main.paper_tags"
+  "  WHEN EXISTS (SELECT 1 FROM main.cjk_text WHERE id = new.paper_id)"
+  "    OR (SELECT proc_split_cjk(name) FROM main.tags WHERE id = new.tag_id) IS NOT NULL BEGIN"
+  "  DELETE FROM cjk_text WHERE id = new.paper_id;"
+  "  INSERT INTO cjk_text SELECT * FROM cjk_text_source WHERE id = new.paper_id;"
+  "END;"
+  "CREATE TEMP TRIGGER IF NOT EXISTS cjk_text_tag_delete AFTER DELETE ON main.paper_tags"
+  "  WHEN EXISTS (SELECT 1 FROM main.cjk_text WHERE id = old.paper_id) BEGIN"
+  "  DELETE FROM cjk_text WHERE id = old.paper_id;"
+  "  INSERT INTO cjk_text SELECT * FROM cjk_text_source WHERE id = old.paper_id;"
+  "END;"
+  "CREATE TEMP TRIGGER IF NOT EXISTS cjk_text_tag_rename AFTER UPDATE OF name ON main.tags BEGIN"
+  "  DELETE FROM cjk_text WHERE id IN (SELECT paper_id FROM paper_tags WHERE tag_id = new.id);"
+  "  INSERT INTO cjk_text SELECT * FROM cjk_text_source"
+  "    WHERE id IN (SELECT paper_id FROM paper_tags WHERE tag_id = new.id);"
+  "END;";
 
 guint
 proc_schema_get_version (void)
@@ -184,6 +292,21 @@ proc_schema_get_migration (guint from_version)
   g_return_val_if_fail (from_version < G_N_ELEMENTS (migrations), NULL);
 
   return migrations[from_version];
+}
+
+/**
+ * proc_schema_get_connection_sql:
+ *
+ * Returns: the SQL that each connection writing to a library runs once
+ *   the library is at proc_schema_get_version(), after
+ *   proc_schema_add_functions(): the TEMP triggers that keep cjk_text, and
+ *   so cjk_fts, in step (they call proc_split_cjk(), so they cannot be in
+ *   the file)
+ */
+const char *
+proc_schema_get_connection_sql (void)
+{
+  return connection_sql;
 }
 
 /* proc_title_key(title, authors) in SQL, for the migration that adds the
@@ -202,12 +325,29 @@ title_key_sql (sqlite3_context  *context,
     sqlite3_result_null (context);
 }
 
-/* The SQL functions the migrations use: every connection that migrates
- * a library adds them first. */
+/* proc_split_cjk(text) in SQL: NULL for text without CJK characters. */
+static void
+split_cjk_sql (sqlite3_context  *context,
+               int               argc,
+               sqlite3_value   **argv)
+{
+  char *split = proc_query_split_cjk ((const char *) sqlite3_value_text (argv[0]));
+
+  if (split != NULL)
+    sqlite3_result_text (context, split, -1, g_free);
+  else
+    sqlite3_result_null (context);
+}
+
+/* The SQL functions the migrations and the connection SQL use: every
+ * connection that migrates or writes to a library adds them first. */
 void
 proc_schema_add_functions (sqlite3 *db)
 {
   sqlite3_create_function (db, "proc_title_key", 2,
                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                            NULL, title_key_sql, NULL, NULL);
+  sqlite3_create_function (db, "proc_split_cjk", 1,
+                           SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                           NULL, split_cjk_sql, NULL, NULL);
 }

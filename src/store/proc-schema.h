@@ -14,5 +14,6 @@ G_BEGIN_DECLS
 guint       proc_schema_get_version   (void);
 const char *proc_schema_get_migration (guint from_version);
 void        proc_schema_add_functions (sqlite3 *db);
+const char *proc_schema_get_connection_sql (void);
 
 G_END_DECLS

@@ -467,6 +467,12 @@ proc_store_open (const char  *path,
   if (!migrate (self, version, error))
     return NULL;
 
+  if (!_proc_store_exec (self, proc_schema_get_connection_sql (), error))
+    {
+      g_prefix_error (error, _("Could not open the library “%s”: "), path);
+      return NULL;
+    }
+
   self->data_version = read_data_version (self);
 
   return g_steal_pointer (&self);
@@ -635,6 +641,24 @@ append_order_by (GString     *sql,
     }
 }
 
+/* The match that ranks the results for relevance, and the index it is
+ * run on: words in CJK characters rank only a search made of them alone. */
+static char *
+dup_rank_match (const ProcQuery  *search_query,
+                const char      **fts_table)
+{
+  char *match = proc_query_dup_rank_match (search_query);
+
+  *fts_table = "papers_fts";
+  if (match == NULL)
+    {
+      match = proc_query_dup_cjk_rank_match (search_query);
+      *fts_table = "cjk_fts";
+    }
+
+  return match;
+}
+
 /**
  * proc_store_dup_ordering_reading_list:
  * @filter: (nullable): the sidebar's query
@@ -657,7 +681,8 @@ proc_store_dup_ordering_reading_list (const char  *filter,
   if (sort_key == PROC_SORT_RELEVANCE)
     {
       g_autoptr(ProcQuery) search_query = proc_query_parse (search);
-      g_autofree char *rank_match = proc_query_dup_rank_match (search_query);
+      const char *fts_table;
+      g_autofree char *rank_match = dup_rank_match (search_query, &fts_table);
 
       if (rank_match != NULL)
         return NULL;
@@ -689,6 +714,7 @@ proc_store_query_ids (ProcStore    *self,
   g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
   g_autoptr(ProcQuery) search_query = proc_query_parse (search);
   g_autofree char *rank_match = NULL;
+  const char *fts_table = NULL;
   g_autofree char *reading_list = NULL;
   sqlite3_stmt *stmt = NULL;
   GArray *ids;
@@ -698,14 +724,15 @@ proc_store_query_ids (ProcStore    *self,
   g_return_val_if_fail (PROC_IS_STORE (self), NULL);
 
   if (sort_key == PROC_SORT_RELEVANCE)
-    rank_match = proc_query_dup_rank_match (search_query);
+    rank_match = dup_rank_match (search_query, &fts_table);
   if (sort_key == PROC_SORT_RELEVANCE && rank_match == NULL)
     sort_key = PROC_SORT_ADDED;
 
   if (rank_match != NULL)
     {
-      g_string_append (sql, " LEFT JOIN (SELECT rowid AS rid, rank AS score FROM papers_fts"
-                            " WHERE papers_fts MATCH ?) r ON r.rid = p.id");
+      g_string_append_printf (sql, " LEFT JOIN (SELECT rowid AS rid, rank AS score FROM %s"
+                                   " WHERE %s MATCH ?) r ON r.rid = p.id",
+                              fts_table, fts_table);
       first_param = 2;
     }
 
