@@ -125,6 +125,24 @@ scenario (ProcWindow *window)
   assert_no_english (export_texts, "Format");
   gtk_window_destroy (GTK_WINDOW (dialog));
 
+  /* A Chinese note is found by a two-character word from its middle,
+   * typed in the search entry. */
+  {
+    g_autoptr(GError) error = NULL;
+    gint64 id = proc_paper_list_get_id (window->papers, 5);
+
+    g_assert_true (proc_store_set_note (window->store, id, "这篇论文在边缘设备上训练模型", &error));
+    g_assert_no_error (error);
+    gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+    gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "边缘");
+    for (guint tries = 0; tries < 100 && g_list_model_get_n_items (G_LIST_MODEL (window->papers)) != 1; tries++)
+      wait_ms (50);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 1);
+    g_assert_cmpint (proc_paper_list_get_id (window->papers, 0), ==, id);
+    g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "1 篇论文");
+    gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
+  }
+
   preferences = proc_preferences_window_new (GTK_WINDOW (window));
   preferences_texts = texts_of (preferences);
   assert_says (preferences_texts, "界面语言");
