@@ -642,7 +642,8 @@ proc_links_address_length (const char *text,
   while (q < end && (guchar) *q > 0x20 && *q != 0x7f && strchr ("<>\"`\\", *q) == NULL)
     q++;
 
-  /* "(see https://x.org/a)." ends before ")." but "wiki/A_(b)" keeps its ")" */
+  /* "(see https://x.org/a)." ends before ")." but an address that opens
+   * a parenthesis itself (Wikipedia's) keeps the ")" that closes it */
   for (const char *r = p; r < q; r++)
     open += *r == '(' ? 1 : *r == ')' ? -1 : 0;
   while (q > p && (strchr (".,;:!?'*_~", q[-1]) != NULL || (q[-1] == ')' && open < 0)))
