@@ -1,4 +1,4 @@
-/* test-export-window.c: exporting from the real window: the Export dialog and Copy as BibTeX
+/* test-export-window.c: papers in and out of the real window: the Export dialog, Copy as BibTeX, dropped files
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -345,6 +345,53 @@ test_copy_bibtex (void)
   run_app (scenario_copy_bibtex);
 }
 
+static gboolean
+papers_shown (gpointer data)
+{
+  ProcWindow *window = data;
+
+  return g_list_model_get_n_items (G_LIST_MODEL (window->papers)) == 40;
+}
+
+/* A BibTeX file dropped from a file manager is imported. */
+static void
+scenario_drop_file (ProcWindow *window)
+{
+  g_autofree char *path = g_build_filename (export_path, "dropped.bib", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_auto(GValue) value = G_VALUE_INIT;
+  GSList files = { file, NULL };
+  LabelWait toast = { GTK_WIDGET (window), "dropped.bib: 2 papers added" };
+  gboolean accepted = FALSE;
+
+  g_assert_true (g_file_set_contents (path,
+                                      "@inproceedings{hop2024,\n"
+                                      "  title = {{HopNet}: Marsupial Locomotion at Scale},\n"
+                                      "  author = {Roo, Kanga and Joey, Little},\n"
+                                      "  booktitle = {Workshop on Kangaroos}, year = {2024}\n}\n\n"
+                                      "@article{pouch2024,\n"
+                                      "  title = {Pouch Dynamics},\n  author = {Wallaby, Rock}, year = 2024\n}\n",
+                                      -1, NULL));
+  proc_sidebar_select_query (window->sidebar, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 38);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, gdk_file_list_new_from_list (&files));
+  g_signal_emit_by_name (window->file_drop, "drop", &value, 5.0, 5.0, &accepted);
+  g_assert_true (accepted);
+
+  wait_until (papers_shown, window, 60, "the dropped papers");
+  wait_until (label_shown, &toast, 10, "the import toast");
+  g_assert_cmpuint (proc_store_count (window->store, "list:dropped"), ==, 2);
+  g_assert_cmpuint (proc_store_count (window->store, "HopNet"), ==, 1);
+}
+
+static void
+test_drop_file (void)
+{
+  run_app (scenario_drop_file);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -368,6 +415,7 @@ main (int   argc,
   g_test_add_func ("/export-window/export-reading-list", test_export_reading_list);
   g_test_add_func ("/export-window/preselects-shown-list", test_preselects_shown_list);
   g_test_add_func ("/export-window/copy-bibtex", test_copy_bibtex);
+  g_test_add_func ("/export-window/drop-file", test_drop_file);
 
   status = g_test_run ();
   g_free (library);

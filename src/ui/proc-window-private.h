@@ -23,6 +23,7 @@ struct _ProcWindow
   GQueue undo_stack;            /* of ProcUndo, newest first */
   char **terms;                 /* the search's words, highlighted in rows */
   GCancellable *import_cancellable;
+  GtkDropTarget *file_drop;     /* files from a file manager, to import */
   guint import_reveal_source;
 
   AdwToastOverlay *toast_overlay;

@@ -543,6 +543,25 @@ proc_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (proc_window_parent_class)->close_request (window);
 }
 
+static gboolean
+files_dropped_cb (ProcWindow   *self,
+                  const GValue *value,
+                  double        x,
+                  double        y)
+{
+  GdkFileList *list = g_value_get_boxed (value);
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  GSList *each = list ? gdk_file_list_get_files (list) : NULL;
+
+  for (GSList *l = each; l != NULL; l = l->next)
+    g_ptr_array_add (files, l->data);
+  g_slist_free (each);
+
+  /* The GdkFileList keeps its files alive; the import takes its own refs. */
+  proc_window_import_files (self, (GFile **) files->pdata, files->len);
+  return files->len > 0;
+}
+
 static void
 proc_window_dispose (GObject *object)
 {
@@ -622,6 +641,11 @@ proc_window_init (ProcWindow *self)
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
   g_settings_bind (self->settings, "note-autosave-delay", self->detail_view, "autosave-delay", G_SETTINGS_BIND_GET);
   _proc_window_add_list_keys (self);
+
+  /* Paper lists dropped from a file manager are imported, as with Ctrl+O. */
+  self->file_drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_swapped (self->file_drop, "drop", G_CALLBACK (files_dropped_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->toast_overlay), GTK_EVENT_CONTROLLER (self->file_drop));
 
   /* The sort menu's state is the setting itself. */
   {
