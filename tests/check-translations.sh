@@ -7,7 +7,7 @@ cd "$1"
 status=0
 
 listed=$(grep -v '^#' po/POTFILES.in | sed '/^$/d')
-for f in $(grep -rlE '(^|[^A-Za-z0-9_])(_|N_|C_)\(|translatable="yes"|<summary>' src resources data 2>/dev/null | sort); do
+for f in $(grep -rlIE '(^|[^A-Za-z0-9_])(_|N_|C_)\(|translatable="yes"|<summary>' src resources data 2>/dev/null | sort); do
   if ! printf '%s\n' "$listed" | grep -qxF "$f"; then
     echo "not ok: $f has translatable strings but is not in po/POTFILES.in"
     status=1
