@@ -9,6 +9,8 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include <sqlite3.h>
+
 #include "proc-library-watcher.h"
 #include "proc-paper-list.h"
 #include "proc-store.h"
@@ -491,6 +493,86 @@ test_export_usage (void)
   g_assert_cmpstr (folder.out, ==, "");
 }
 
+static guint
+count_papers (const char *library)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = proc_store_open (library, &error);
+
+  g_assert_no_error (error);
+  return proc_store_count (store, "");
+}
+
+static gpointer
+release_lock_later (gpointer data)
+{
+  sqlite3 *holder = data;
+
+  g_usleep (G_USEC_PER_SEC);
+  g_assert_cmpint (sqlite3_exec (holder, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+
+  return NULL;
+}
+
+/* Another program holds the library's write lock: the command line waits
+ * for it, and when it is not released in time fails with a clear message
+ * and leaves the library as it was. */
+static void
+test_busy_library (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *list = bundled_list_path ();
+  g_autofree char *dir = g_path_get_dirname (library);
+  g_autofree char *other = g_build_filename (dir, "other.txt", NULL);
+  g_autofree char *text = NULL;
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) waited = { 0 };
+  g_autoptr(GThread) releaser = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *holder = NULL;
+  sqlite3_stmt *check = NULL;
+  gint64 start, elapsed;
+
+  /* A library with papers in it, then a second list to import into it. */
+  g_assert_cmpuint (count_papers (library), ==, 0);
+  {
+    g_auto(Run) seed = { 0 };
+
+    run_proceedings (&seed, "--library", library, "--import", list, NULL);
+    g_assert_cmpint (seed.status, ==, 0);
+  }
+  text = g_strdup ("Other Workshop\n\nWe study waiting for locks in databases.\n\n"
+                   "We study giving up on locks after a while.\n");
+  g_assert_true (g_file_set_contents (other, text, -1, &error));
+
+  g_assert_cmpint (sqlite3_open (library, &holder), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (holder, "BEGIN IMMEDIATE", NULL, NULL, NULL), ==, SQLITE_OK);
+
+  start = g_get_monotonic_time ();
+  run_proceedings (&refused, "--library", library, "--import", other, NULL);
+  elapsed = g_get_monotonic_time () - start;
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_cmpstr (refused.out, ==, "");
+  g_assert_nonnull (strstr (refused.err, library));
+  g_assert_nonnull (strstr (refused.err, "is in use by another program"));
+  /* It waited for the busy timeout before giving up. */
+  g_assert_cmpint (elapsed, >=, 4 * G_USEC_PER_SEC);
+
+  /* Released while the command line waits: the import goes through. */
+  releaser = g_thread_new ("release", release_lock_later, holder);
+  run_proceedings (&waited, "--library", library, "--import", other, NULL);
+  g_thread_join (g_steal_pointer (&releaser));
+  g_assert_cmpint (waited.status, ==, 0);
+  g_assert_nonnull (strstr (waited.out, "2 papers added"));
+  g_assert_cmpuint (count_papers (library), ==, 40);
+
+  g_assert_cmpint (sqlite3_prepare_v2 (holder, "PRAGMA integrity_check", -1, &check, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (check), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *) sqlite3_column_text (check, 0), ==, "ok");
+  sqlite3_finalize (check);
+  sqlite3_close (holder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -506,6 +588,7 @@ main (int   argc,
   g_test_add_func ("/command-line/open-library-sees-import", test_open_library_sees_import);
   g_test_add_func ("/command-line/export", test_export);
   g_test_add_func ("/command-line/export-usage", test_export_usage);
+  g_test_add_func ("/command-line/busy-library", test_busy_library);
 
   return g_test_run ();
 }
