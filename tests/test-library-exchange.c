@@ -211,30 +211,8 @@ collect_cb (const ProcPaperRecord  *record,
             GError                **error)
 {
   GPtrArray *records = user_data;
-  ProcPaperRecord *copy = proc_paper_record_new ();
 
-  copy->id = record->id;
-  copy->derived_title = g_strdup (record->derived_title);
-  copy->authors = g_strdup (record->authors);
-  copy->doi = g_strdup (record->doi);
-  copy->url = g_strdup (record->url);
-  copy->citation_key = g_strdup (record->citation_key);
-  copy->venue = g_strdup (record->venue);
-  copy->pages = g_strdup (record->pages);
-  copy->status = g_strdup (record->status);
-  copy->note = g_strdup (record->note);
-  copy->year = record->year;
-  copy->rating = record->rating;
-  copy->read_state = record->read_state;
-  copy->starred = record->starred;
-  for (guint i = 0; i < record->tags->len; i++)
-    proc_paper_record_add_tag (copy, g_ptr_array_index (record->tags, i));
-  for (guint i = 0; i < record->links->len; i++)
-    {
-      const ProcLink *link = g_ptr_array_index (record->links, i);
-      proc_paper_record_add_link (copy, link->url, link->kind);
-    }
-  g_ptr_array_add (records, copy);
+  g_ptr_array_add (records, proc_paper_record_copy (record));
 
   return TRUE;
 }
@@ -393,6 +371,7 @@ test_guess_format (void)
     { "a.txt", "% comment\n\n@inproceedings{\nkey,\ntitle={x}}", PROC_RECORD_FORMAT_BIBTEX },
     { "a.ris", "TY  - CPAPER\nTI  - A\nER  - \n", PROC_RECORD_FORMAT_RIS },
     { "export.txt", "Provider: Example\r\n\r\nTY  - JOUR\r\nTI  - A\r\n", PROC_RECORD_FORMAT_RIS },
+    { "notes.bib", "@misc{x,\n  note = {quoting RIS:\\\nTY  - JOUR\\\nER  - }\n}\n", PROC_RECORD_FORMAT_BIBTEX },
     { "a.json", "[\n  {\"id\": \"x\", \"type\": \"paper-conference\", \"author\": [{\"family\": \"Mao\"}]}",
       PROC_RECORD_FORMAT_CSL_JSON },
     { "icml2019.json", "[\n    {\n        \"title\": \"A\",\n        \"status\": \"Oral\",\n        \"site\": \"x\"",

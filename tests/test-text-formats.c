@@ -365,14 +365,11 @@ test_ris_round_trip (void)
   g_assert_cmpuint (report->rejected, ==, 0);
   g_assert_cmpuint (back->len, ==, records->len);
 
-  /* The line that looks like a tag keeps a leading space, so that it
-   * stays in the note. */
+  /* The line that looks like a tag is written with a space before it, so
+   * that it stays in the note; reading it removes the space again. */
   tricky = g_ptr_array_index (records, 3);
   g_assert_nonnull (strstr (ris, "\r\n TY  - and a line"));
-  g_free (tricky->note);
-  tricky->note = g_strdup ("- starts like a list item\n= and a heading underline\n\n"
-                           "2019. a numbered line, with \"quotes\", commas\n"
-                           " TY  - and a line that looks like RIS");
+  g_assert_nonnull (strstr (tricky->note, "\nTY  - and a line"));
 
   for (guint i = 0; i < records->len; i++)
     {

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "proc-html-writer.h"
+#include "proc-links.h"
 #include "proc-tex.h"
 
 /* The same content as the Markdown export, as one page that needs
@@ -229,14 +230,6 @@ append_paragraphs (GString    *out,
     }
 }
 
-static gboolean
-is_web_url (const char *url)
-{
-  return url != NULL &&
-         ((g_ascii_strncasecmp (url, "https://", 8) == 0 && url[8] != '\0') ||
-          (g_ascii_strncasecmp (url, "http://", 7) == 0 && url[7] != '\0'));
-}
-
 static void
 append_separator (GString  *out,
                   gboolean *first)
@@ -246,7 +239,7 @@ append_separator (GString  *out,
   *first = FALSE;
 }
 
-/* A link when @url is http(s), else the label and the address as text. */
+/* A link when @url is http(s) or a DOI, else the label and the address as text. */
 static void
 append_link (GString    *out,
              gboolean   *first,
@@ -256,9 +249,11 @@ append_link (GString    *out,
   if (url == NULL || *url == '\0')
     return;
 
+  g_autofree char *href = proc_link_dup_href (url);
+
   append_separator (out, first);
-  if (is_web_url (url))
-    append_anchor (out, url, strlen (url), label);
+  if (href != NULL)
+    append_anchor (out, href, strlen (href), label);
   else
     {
       append_escaped (out, label, " ");
@@ -374,8 +369,7 @@ proc_html_writer_write (ProcRecordWriter       *writer,
   append_link (line, &first, C_("link", "Project"), proc_paper_record_get_link (record, PROC_LINK_PROJECT));
   if (!is_blank (record->doi))
     {
-      g_autofree char *escaped = g_uri_escape_string (record->doi, "/:;", TRUE);
-      g_autofree char *url = g_strconcat ("https://doi.org/", escaped, NULL);
+      g_autofree char *url = proc_doi_dup_href (record->doi);
 
       append_link (line, &first, C_("link", "DOI"), url);
     }

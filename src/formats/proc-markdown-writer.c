@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "proc-links.h"
 #include "proc-markdown-writer.h"
 #include "proc-tex.h"
 
@@ -247,14 +248,6 @@ is_blank (const char *text)
   return TRUE;
 }
 
-static gboolean
-is_web_url (const char *url)
-{
-  return url != NULL &&
-         ((g_ascii_strncasecmp (url, "https://", 8) == 0 && url[8] != '\0') ||
-          (g_ascii_strncasecmp (url, "http://", 7) == 0 && url[7] != '\0'));
-}
-
 /* Characters that would end or break a link's destination, percent-encoded. */
 static void
 append_destination (GString    *out,
@@ -271,13 +264,15 @@ append_destination (GString    *out,
     }
 }
 
-/* A link when @url is http(s), else the label and the address as text. */
+/* A link when @url is http(s) or a DOI, else the label and the address as text. */
 static void
 append_link (GString    *out,
              gboolean   *first,
              const char *label,
              const char *url)
 {
+  g_autofree char *href = NULL;
+
   if (url == NULL || *url == '\0')
     return;
 
@@ -285,12 +280,13 @@ append_link (GString    *out,
     g_string_append (out, " · ");
   *first = FALSE;
 
-  if (is_web_url (url))
+  href = proc_link_dup_href (url);
+  if (href != NULL)
     {
       g_string_append_c (out, '[');
       append_line (out, label, strlen (label));
       g_string_append (out, "](");
-      append_destination (out, url);
+      append_destination (out, href);
       g_string_append_c (out, ')');
     }
   else
@@ -399,8 +395,7 @@ proc_markdown_writer_write (ProcRecordWriter       *writer,
   append_link (line, &first, C_("link", "Project"), proc_paper_record_get_link (record, PROC_LINK_PROJECT));
   if (record->doi != NULL && *record->doi != '\0')
     {
-      g_autofree char *escaped = g_uri_escape_string (record->doi, "/:;", TRUE);
-      g_autofree char *url = g_strconcat ("https://doi.org/", escaped, NULL);
+      g_autofree char *url = proc_doi_dup_href (record->doi);
 
       append_link (line, &first, C_("link", "DOI"), url);
     }

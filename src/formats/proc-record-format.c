@@ -224,9 +224,15 @@ proc_record_format_guess (const char *file_name,
   if (has_extension (file_name, "csv") || looks_like_csv_header (p, end))
     return PROC_RECORD_FORMAT_CSV;
 
-  /* Publishers put a few header lines before the first record. */
-  if (contains (p, end - p, "\nTY  -"))
-    return PROC_RECORD_FORMAT_RIS;
+  /* Publishers put a few header lines before the first record; but a
+   * BibTeX entry that comes first only quotes RIS in a note. */
+  {
+    const char *ris = g_strstr_len (p, end - p, "\nTY  -");
+    const char *entry = *p == '@' ? p : g_strstr_len (p, end - p, "\n@");
+
+    if (ris != NULL && (entry == NULL || ris < entry))
+      return PROC_RECORD_FORMAT_RIS;
+  }
 
   /* Text before the first entry is a comment to BibTeX. */
   if (looks_like_bibtex (p, end) &&

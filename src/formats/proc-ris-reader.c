@@ -100,6 +100,18 @@ parse_tag_line (const char  *line,
   return TRUE;
 }
 
+/* "TG -" or "TG  -", loosely: a line of a note that looks like this is
+ * written with a space before it, so that no reader takes it for a tag;
+ * reading removes the space again. */
+gboolean
+proc_ris_line_looks_like_tag (const char *line)
+{
+  return g_ascii_isupper (line[0]) &&
+         (g_ascii_isupper (line[1]) || g_ascii_isdigit (line[1])) &&
+         line[2] == ' ' &&
+         (line[3] == '-' || (line[3] == ' ' && line[4] == '-'));
+}
+
 static gboolean
 is_text_block (const char *tag)
 {
@@ -131,6 +143,8 @@ continue_field (GPtrArray  *fields,
   last = g_ptr_array_index (fields, fields->len - 1);
   if (is_text_block (last->tag))
     {
+      if (line[0] == ' ' && proc_ris_line_looks_like_tag (line + 1))
+        line++;
       g_string_append_c (last->value, '\n');
       g_string_append (last->value, line);
     }

@@ -16,5 +16,6 @@ G_DECLARE_FINAL_TYPE (ProcRisReader, proc_ris_reader, PROC, RIS_READER, ProcReco
 
 ProcRisReader *proc_ris_reader_new (GInputStream *stream,
                                     const char   *display_name);
+gboolean       proc_ris_line_looks_like_tag (const char *line);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "proc-ris-reader.h"
 #include "proc-ris-writer.h"
 
 /* One entry per paper, lines ending in CRLF as the RIS specification
@@ -41,15 +42,6 @@ G_DEFINE_FINAL_TYPE (ProcRisWriter, proc_ris_writer, PROC_TYPE_RECORD_WRITER)
 
 #define EOL "\r\n"
 
-static gboolean
-looks_like_tag (const char *line)
-{
-  return g_ascii_isupper (line[0]) &&
-         (g_ascii_isupper (line[1]) || g_ascii_isdigit (line[1])) &&
-         line[2] == ' ' &&
-         (line[3] == '-' || (line[3] == ' ' && line[4] == '-'));
-}
-
 static void
 add_tag (GString    *out,
          const char *tag,
@@ -72,7 +64,7 @@ add_tag (GString    *out,
     {
       gsize len = strcspn (line, "\r\n");
 
-      if (!first && looks_like_tag (line))
+      if (!first && proc_ris_line_looks_like_tag (line))
         g_string_append_c (out, ' ');
       g_string_append_len (out, line, len);
       g_string_append (out, EOL);

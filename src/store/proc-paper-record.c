@@ -43,6 +43,40 @@ proc_paper_record_free (ProcPaperRecord *record)
   g_free (record);
 }
 
+/* A deep copy, for callers that keep records a callback only lends them. */
+ProcPaperRecord *
+proc_paper_record_copy (const ProcPaperRecord *record)
+{
+  ProcPaperRecord *copy = proc_paper_record_new ();
+
+  copy->derived_title = g_strdup (record->derived_title);
+  copy->abstract = g_strdup (record->abstract);
+  copy->authors = g_strdup (record->authors);
+  copy->venue = g_strdup (record->venue);
+  copy->year = record->year;
+  copy->doi = g_strdup (record->doi);
+  copy->url = g_strdup (record->url);
+  copy->citation_key = g_strdup (record->citation_key);
+  copy->status = g_strdup (record->status);
+  copy->pages = g_strdup (record->pages);
+  for (guint i = 0; i < record->links->len; i++)
+    {
+      const ProcLink *link = g_ptr_array_index (record->links, i);
+
+      proc_paper_record_add_link (copy, link->url, link->kind);
+    }
+  for (guint i = 0; i < record->tags->len; i++)
+    proc_paper_record_add_tag (copy, g_ptr_array_index (record->tags, i));
+  copy->note = g_strdup (record->note);
+  copy->rating = record->rating;
+  copy->read_state = record->read_state;
+  copy->starred = record->starred;
+  copy->id = record->id;
+  copy->line = record->line;
+
+  return copy;
+}
+
 /* Folds case, Unicode forms and runs of white space, so the same text
  * copied from two places hashes the same. */
 static void

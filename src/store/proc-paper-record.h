@@ -44,6 +44,7 @@ typedef struct
 
 ProcPaperRecord *proc_paper_record_new  (void);
 void             proc_paper_record_free (ProcPaperRecord *record);
+ProcPaperRecord *proc_paper_record_copy (const ProcPaperRecord *record);
 void             proc_paper_record_add_link (ProcPaperRecord *record,
                                              const char      *url,
                                              ProcLinkKind     kind);

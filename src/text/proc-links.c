@@ -671,3 +671,53 @@ proc_link_classify (const char *url)
 
   return PROC_LINK_OTHER;
 }
+
+/**
+ * proc_doi_dup_href:
+ * @doi: a DOI, "10.…"
+ *
+ * Returns: (transfer full) (nullable): the DOI's address at doi.org, with
+ *   every character that could end or change the address escaped
+ */
+char *
+proc_doi_dup_href (const char *doi)
+{
+  g_autofree char *escaped = NULL;
+
+  if (doi == NULL)
+    return NULL;
+  while (g_ascii_isspace (*doi))
+    doi++;
+  if (*doi == '\0')
+    return NULL;
+
+  escaped = g_uri_escape_string (doi, "/:;", TRUE);
+
+  return g_strconcat ("https://doi.org/", escaped, NULL);
+}
+
+/**
+ * proc_link_dup_href:
+ * @url: an address from a paper list, of any scheme
+ *
+ * The address an exported document may link to: http and https addresses
+ * as they are, a `doi:` one at doi.org.  Everything else (`javascript:`,
+ * `data:`, `file:`…) stays text in the exports, never a link.
+ *
+ * Returns: (transfer full) (nullable): the address to link to, or %NULL
+ */
+char *
+proc_link_dup_href (const char *url)
+{
+  if (url == NULL)
+    return NULL;
+
+  if ((g_ascii_strncasecmp (url, "https://", 8) == 0 && url[8] != '\0') ||
+      (g_ascii_strncasecmp (url, "http://", 7) == 0 && url[7] != '\0'))
+    return g_strdup (url);
+
+  if (g_ascii_strncasecmp (url, "doi:", 4) == 0)
+    return proc_doi_dup_href (url + 4);
+
+  return NULL;
+}

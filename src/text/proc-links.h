@@ -34,6 +34,8 @@ gsize         proc_links_address_length  (const char   *text,
                                           const char   *p,
                                           const char   *end);
 ProcLinkKind  proc_link_classify         (const char   *url);
+char         *proc_link_dup_href         (const char   *url);
+char         *proc_doi_dup_href          (const char   *doi);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLink, proc_link_free)
 
