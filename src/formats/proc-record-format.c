@@ -228,7 +228,7 @@ proc_record_format_guess (const char *file_name,
    * BibTeX entry that comes first only quotes RIS in a note. */
   {
     const char *ris = g_strstr_len (p, end - p, "\nTY  -");
-    const char *entry = *p == '@' ? p : g_strstr_len (p, end - p, "\n@");
+    const char *entry = (p < end && *p == '@') ? p : g_strstr_len (p, end - p, "\n@");
 
     if (ris != NULL && (entry == NULL || ris < entry))
       return PROC_RECORD_FORMAT_RIS;
