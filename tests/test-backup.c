@@ -510,7 +510,7 @@ test_damaged_restored (void)
 
   heading = proc_recovery_report_dup_heading (report);
   body = proc_recovery_report_dup_body (report);
-  g_assert_cmpstr (heading, ==, "Library Restored From a Backup");
+  g_assert_cmpstr (heading, ==, "Library Restored");
   g_test_message ("%s", body);
   g_assert_nonnull (strstr (body, "did not close properly"));
   g_assert_nonnull (strstr (body, "Saturday 14 March 2026 at 09:26"));

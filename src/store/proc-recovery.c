@@ -172,7 +172,7 @@ proc_recovery_report_dup_heading (ProcRecoveryReport *report)
   switch (report->outcome)
     {
     case PROC_RECOVERY_RESTORED:
-      return g_strdup (_("Library Restored From a Backup"));
+      return g_strdup (_("Library Restored"));
     case PROC_RECOVERY_EMPTY:
       return g_strdup (_("Damaged Library Set Aside"));
     case PROC_RECOVERY_NONE:
@@ -223,8 +223,8 @@ proc_recovery_report_dup_body (ProcRecoveryReport *report)
       g_autofree char *when = g_date_time_format (local, _("%A %-d %B %Y at %H:%M"));
 
       /* Translators: %s is a date and time, like “Monday 30 November 2026 at 14:02” */
-      outcome = g_strdup_printf (_("Your papers, tags and notes were restored from the backup made on %s. "
-                                   "Changes made after that are not in it."), when);
+      outcome = g_strdup_printf (_("Your papers, tags and notes were restored from the backup made on %s; "
+                                   "changes made after that are not in it."), when);
     }
   else
     outcome = g_strdup (_("There was no usable backup to restore it from, so Proceedings started "
@@ -233,7 +233,7 @@ proc_recovery_report_dup_body (ProcRecoveryReport *report)
   damaged_name = g_path_get_basename (report->damaged_path);
   folder = dup_display_folder (report->damaged_path);
   /* Translators: the first %s is a file name, the second a folder */
-  kept = g_strdup_printf (_("The damaged library was not deleted: it was kept as “%s” in %s."),
+  kept = g_strdup_printf (_("The damaged library was kept, not deleted, as “%s” in the folder %s."),
                           damaged_name, folder);
 
   return g_strdup_printf ("%s %s\n\n%s", cause, outcome, kept);

@@ -258,7 +258,9 @@ set_library (ProcPreferencesWindow *self,
 
   if (store == NULL)
     {
-      gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->check_row), ADW_TYPE_PREFERENCES_GROUP), FALSE);
+      adw_preferences_window_remove (ADW_PREFERENCES_WINDOW (self),
+                                     ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->check_row),
+                                                                                    ADW_TYPE_PREFERENCES_PAGE)));
       return;
     }
 
