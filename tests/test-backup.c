@@ -685,6 +685,23 @@ test_check_library (void)
   g_assert_cmpuint (orphan->problems->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (orphan->problems, 0), ==, "a row of paper_tags refers to a missing row of papers");
 
+  /* A search index that no longer matches its table. */
+  {
+    g_autofree char *drifted_path = temp_library ();
+    g_autoptr(ProcLibraryCheck) drifted = NULL;
+
+    fill_library (drifted_path);
+    g_assert_cmpint (sqlite3_open (drifted_path, &db), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (db, "DROP TRIGGER papers_fts_update;"
+                                       " UPDATE papers SET abstract = 'Rewritten behind the index' WHERE id = 5;",
+                                   NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close (db);
+    drifted = proc_library_check (drifted_path, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (drifted->problems->len, ==, 1);
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (drifted->problems, 0), "the search index: "));
+  }
+
   damage_pages (path);
   damaged = proc_library_check (path, NULL, &error);
   g_assert_no_error (error);

@@ -516,6 +516,7 @@ proc_recovery_open_store (const char          *library_path,
 }
 
 #define MAX_PROBLEMS 5
+#define FULL_FTS_CHECK_MAX 20000
 
 void
 proc_library_check_free (ProcLibraryCheck *check)
@@ -599,10 +600,16 @@ proc_library_check (const char    *library_path,
                     GCancellable  *cancellable,
                     GError       **error)
 {
-  static const char * const fts_checks[] = {
-    "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)",
-    "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check')",
-    "INSERT INTO cjk_fts(cjk_fts, rank) VALUES ('integrity-check', 1)",
+  /* Comparing an index with its table (rank 1) takes 17 s for papers_fts
+   * at 87,000 papers, all of it holding the write lock the window's edits
+   * wait 5 s for; the index's own consistency takes a quarter of that. */
+  static const char * const fts_checks[][2] = {
+    { "INSERT INTO papers_fts(papers_fts) VALUES ('integrity-check')",
+      "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)" },
+    { "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check')",
+      "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check')" },
+    { "INSERT INTO cjk_fts(cjk_fts) VALUES ('integrity-check')",
+      "INSERT INTO cjk_fts(cjk_fts, rank) VALUES ('integrity-check', 1)" },
   };
   g_autoptr(ProcLibraryCheck) check = g_new0 (ProcLibraryCheck, 1);
   sqlite3 *db = NULL;
@@ -632,15 +639,15 @@ proc_library_check (const char    *library_path,
       if (!collect_problems (db, "PRAGMA foreign_key_check", check))
         g_ptr_array_add (check->problems, g_strdup (sqlite3_errmsg (db)));
 
-      for (guint i = 0; i < G_N_ELEMENTS (fts_checks) && check->problems->len == 0; i++)
-        if (sqlite3_exec (db, fts_checks[i], NULL, NULL, NULL) != SQLITE_OK)
-          /* Translators: %s is SQLite's description of what is wrong */
-          g_ptr_array_add (check->problems, g_strdup_printf (_("the search index: %s"), sqlite3_errmsg (db)));
-
       if (sqlite3_prepare_v2 (db, "SELECT count(*) FROM papers", -1, &stmt, NULL) == SQLITE_OK &&
           sqlite3_step (stmt) == SQLITE_ROW)
         check->n_papers = sqlite3_column_int (stmt, 0);
       sqlite3_finalize (stmt);
+
+      for (guint i = 0; i < G_N_ELEMENTS (fts_checks) && check->problems->len == 0; i++)
+        if (sqlite3_exec (db, fts_checks[i][check->n_papers <= FULL_FTS_CHECK_MAX], NULL, NULL, NULL) != SQLITE_OK)
+          /* Translators: %s is SQLite's description of what is wrong */
+          g_ptr_array_add (check->problems, g_strdup_printf (_("the search index: %s"), sqlite3_errmsg (db)));
     }
 
   sqlite3_close (db);
