@@ -465,6 +465,8 @@ test_damaged_restored (void)
   g_autofree char *heading = NULL;
   g_autofree char *damaged_name = NULL;
   g_autofree char *marker_path = g_strconcat (path, ".open", NULL);
+  g_autofree char *wal_path = g_strconcat (path, "-wal", NULL);
+  g_autoptr(GBytes) wal_bytes = NULL;
   ProcRunMarker *marker = NULL;
 
   fill_library (path);
@@ -475,6 +477,18 @@ test_damaged_restored (void)
   backup_dump = dump (backup->path);
 
   set_note (path, "Written after the backup");
+  /* The killed run also left a write-ahead log, never checkpointed. */
+  {
+    sqlite3 *db;
+
+    g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+    sqlite3_db_config (db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+    g_assert_cmpint (sqlite3_exec (db, "UPDATE papers SET note = 'In the log only' WHERE id = 2",
+                                   NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close (db);
+  }
+  g_assert_true (g_file_test (wal_path, G_FILE_TEST_EXISTS));
+  wal_bytes = read_bytes (wal_path);
   damage_pages (path);
   leave_unclean_marker (path);
   damaged_bytes = read_bytes (path);
@@ -492,6 +506,12 @@ test_damaged_restored (void)
   g_assert_true (g_str_has_prefix (damaged_name, "library.db.damaged-"));
   moved_bytes = read_bytes (report->damaged_path);
   g_assert_true (g_bytes_equal (damaged_bytes, moved_bytes));
+  {
+    g_autofree char *moved_wal_path = g_strconcat (report->damaged_path, "-wal", NULL);
+    g_autoptr(GBytes) moved_wal = read_bytes (moved_wal_path);
+
+    g_assert_true (g_bytes_equal (wal_bytes, moved_wal));
+  }
 
   /* The backup's data, and the store works on it. */
   g_assert_cmpstr (report->backup_path, ==, backup->path);

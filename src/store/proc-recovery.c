@@ -270,6 +270,9 @@ proc_recovery_check (const char  *library_path,
     {
       sqlite3_busy_timeout (db, 5000);
       sqlite3_extended_result_codes (db, 1);
+      /* A damaged library is moved aside as it was found: closing must
+       * not copy its write-ahead log into it. */
+      sqlite3_db_config (db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
       rc = sqlite3_exec (db, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL);
     }
 
