@@ -62,6 +62,7 @@ proc_run_marker_acquire (const char  *library_path,
   ProcRunMarker *marker;
   int fd = -1;
   gboolean exclusive = FALSE;
+  gboolean unlocked = FALSE;
 
   /* Retried when the file was deleted between our open and our lock. */
   for (guint attempt = 0; attempt < 10; attempt++)
@@ -76,6 +77,14 @@ proc_run_marker_acquire (const char  *library_path,
         }
 
       exclusive = flock (fd, LOCK_EX | LOCK_NB) == 0;
+      if (!exclusive && errno != EWOULDBLOCK)
+        {
+          /* A file system without locks: open the library as before,
+           * without the check or the repair, which need to know. */
+          g_debug ("No lock on %s: %s", path, g_strerror (errno));
+          unlocked = TRUE;
+          break;
+        }
       /* Another process is starting or running: wait for its check. */
       if (!exclusive && flock (fd, LOCK_SH) != 0)
         {
@@ -104,7 +113,7 @@ proc_run_marker_acquire (const char  *library_path,
   marker->fd = fd;
   marker->exclusive = exclusive;
 
-  if (exclusive)
+  if (exclusive && !unlocked)
     {
       struct stat st;
 
