@@ -248,6 +248,67 @@ test_newer_library (void)
   g_assert_cmpstr (run.out, ==, "");
 }
 
+/* Garbage over the middle half of the pages, as a torn write might leave. */
+static void
+damage_pages (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+  guint page_size;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  page_size = ((guint8) data[16] << 8) | (guint8) data[17];
+  for (gsize i = (length / page_size / 4) * page_size; i < (3 * length / page_size / 4) * page_size; i++)
+    data[i] = (char) (i * 2654435761u >> 13);
+  g_assert_true (g_file_set_contents (path, data, length, NULL));
+}
+
+/* After a run that was killed, the command line checks the library; a
+ * damaged one is refused and left exactly as it is, for the app to set
+ * aside and restore where the person sees it.  A sound one is used. */
+static void
+test_damaged_library (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *marker = g_strconcat (library, ".open", NULL);
+  g_autofree char *list = bundled_list_path ();
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len, after_len;
+  g_auto(Run) run = { 0 };
+  g_auto(Run) import = { 0 };
+  g_auto(Run) sound = { 0 };
+
+  run_proceedings (&run, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+
+  /* A killed run left its marker: the next one checks, and finds it sound. */
+  g_assert_true (g_file_set_contents (marker, "4242\n", -1, NULL));
+  run_clear (&run);
+  run_proceedings (&run, "--library", library, "--list", "is:starred", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_false (g_file_test (marker, G_FILE_TEST_EXISTS));
+
+  damage_pages (library);
+  g_assert_true (g_file_set_contents (marker, "4242\n", -1, NULL));
+  g_assert_true (g_file_get_contents (library, &before, &before_len, NULL));
+
+  run_proceedings (&sound, "--library", library, "--list", NULL);
+  g_assert_cmpint (sound.status, ==, 1);
+  g_assert_cmpstr (sound.out, ==, "");
+  g_assert_nonnull (strstr (sound.err, "is damaged"));
+  g_assert_nonnull (strstr (sound.err, "It was left unchanged: start Proceedings to set it aside and restore the newest backup."));
+
+  run_proceedings (&import, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (import.status, ==, 1);
+  g_assert_nonnull (strstr (import.err, "is damaged"));
+
+  g_assert_true (g_file_get_contents (library, &after, &after_len, NULL));
+  g_assert_cmpmem (before, before_len, after, after_len);
+  g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
+}
+
 static void
 test_chinese (void)
 {
@@ -583,6 +644,7 @@ main (int   argc,
   g_test_add_func ("/command-line/bad-input", test_bad_input);
   g_test_add_func ("/command-line/usage", test_usage);
   g_test_add_func ("/command-line/newer-library", test_newer_library);
+  g_test_add_func ("/command-line/damaged-library", test_damaged_library);
   g_test_add_func ("/command-line/chinese", test_chinese);
   g_test_add_func ("/command-line/interface-language", test_interface_language);
   g_test_add_func ("/command-line/open-library-sees-import", test_open_library_sees_import);

@@ -17,33 +17,55 @@
 #include "proc-exporter.h"
 #include "proc-importer.h"
 #include "proc-paper-list.h"
+#include "proc-recovery.h"
 #include "proc-store.h"
 
 /* These run without a display and while a window has the same library
  * open: SQLite's WAL lets them read and write beside it, and the window
  * notices the commit through its file monitor. */
 
+/* The library and its run marker, held for the command's length: a
+ * command that is killed leaves the marker, so the next start checks the
+ * library.  A damaged library is refused and left for the app to set
+ * aside and restore, where the person sees what happened. */
+typedef struct
+{
+  ProcStore *store;
+  ProcRunMarker *marker;
+} Library;
+
+static void
+library_close (Library *library)
+{
+  g_clear_object (&library->store);
+  if (library->marker != NULL)
+    proc_run_marker_release (g_steal_pointer (&library->marker), TRUE);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Library, library_close)
+
 static ProcStore *
-open_store (const char *library)
+open_store (const char *library,
+            Library    *opened)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = library ? g_strdup (library) : proc_store_dup_default_path ();
-  ProcStore *store;
 
-  if (!(store = proc_store_open (path, &error)))
+  if (!(opened->store = proc_recovery_open_store (path, 0, &opened->marker, NULL, &error)))
     g_printerr ("%s\n", error->message);
 
-  return store;
+  return opened->store;
 }
 
 int
 proc_command_line_import (const char         *library,
                           const char * const *files)
 {
-  g_autoptr(ProcStore) store = NULL;
+  g_auto(Library) opened = { NULL, NULL };
+  ProcStore *store;
   int status = PROC_EXIT_OK;
 
-  if (!(store = open_store (library)))
+  if (!(store = open_store (library, &opened)))
     return PROC_EXIT_BAD_INPUT;
 
   for (guint i = 0; files[i] != NULL; i++)
@@ -73,12 +95,13 @@ int
 proc_command_line_list (const char *library,
                         const char *query)
 {
-  g_autoptr(ProcStore) store = NULL;
+  g_auto(Library) opened = { NULL, NULL };
+  ProcStore *store;
   g_autoptr(ProcPaperList) papers = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   guint n_items;
 
-  if (!(store = open_store (library)))
+  if (!(store = open_store (library, &opened)))
     return PROC_EXIT_BAD_INPUT;
 
   papers = proc_paper_list_new (store);
@@ -142,7 +165,8 @@ proc_command_line_export (const char *library,
                           const char *group_by,
                           const char *output)
 {
-  g_autoptr(ProcStore) store = NULL;
+  g_auto(Library) opened = { NULL, NULL };
+  ProcStore *store;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
@@ -166,7 +190,7 @@ proc_command_line_export (const char *library,
       return PROC_EXIT_USAGE;
     }
 
-  if (!(store = open_store (library)))
+  if (!(store = open_store (library, &opened)))
     return PROC_EXIT_BAD_INPUT;
 
   if (!(ids = proc_exporter_resolve (store, what ? what : "query:", &title, &error)))

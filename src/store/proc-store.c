@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "proc-backup.h"
 #include "proc-paper-private.h"
 #include "proc-query.h"
 #include "proc-schema.h"
@@ -449,6 +450,19 @@ proc_store_open (const char  *path,
                      "(format %u; this version reads up to %u). It was left unchanged."),
                    path, version, proc_schema_get_version ());
       return NULL;
+    }
+
+  /* A library of an older version is copied, and the copy checked,
+   * before the first byte changes: no backup, no upgrade. */
+  if (version > 0 && version < proc_schema_get_version ())
+    {
+      g_autoptr(ProcBackupInfo) backup = proc_backup_create (path, 0, NULL, error);
+
+      if (backup == NULL)
+        {
+          g_prefix_error (error, _("The library “%s” was not upgraded and is unchanged. "), path);
+          return NULL;
+        }
     }
 
   if (!_proc_store_exec (self, "PRAGMA journal_mode = WAL", error) ||

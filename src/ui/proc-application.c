@@ -10,14 +10,22 @@
 
 #include <glib/gi18n.h>
 
-#include "proc-application.h"
+#include "proc-application-private.h"
+#include "proc-backup.h"
 #include "proc-command-line.h"
 #include "proc-importer.h"
 #include "proc-library-watcher.h"
 #include "proc-preferences-window.h"
+#include "proc-recovery.h"
 #include "proc-window.h"
 
 #define BUNDLED_LIST "/io/github/proceedings/Proceedings/lists/icml-2024.txt"
+
+/* The daily backup waits for a minute without edits, looked at once a
+ * minute; after a failure it tries again an hour later. */
+#define BACKUP_CHECK_INTERVAL_MS (60 * 1000)
+#define BACKUP_IDLE_MS           (60 * 1000)
+#define BACKUP_RETRY_US          (G_TIME_SPAN_HOUR)
 
 struct _ProcApplication
 {
@@ -28,6 +36,15 @@ struct _ProcApplication
   ProcLibraryWatcher *watcher;
   GSettings *settings;
   gboolean options_parsed;
+
+  ProcRunMarker *marker;
+  ProcRecoveryReport *recovery;   /* shown once the window is up */
+  GCancellable *backup_cancellable;   /* while a backup runs */
+  guint backup_check_id;
+  guint backup_check_interval_ms;
+  guint backup_idle_ms;
+  gint64 last_activity;           /* monotonic, of the last edit */
+  gint64 next_backup_attempt;     /* monotonic, after a failure */
 };
 
 G_DEFINE_FINAL_TYPE (ProcApplication, proc_application, ADW_TYPE_APPLICATION)
@@ -85,22 +102,137 @@ import_bundled_list (ProcApplication *self)
     g_warning ("%s", error->message);
 }
 
+static void
+backup_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ProcApplication) self = user_data;
+  g_autoptr(ProcBackupInfo) backup = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_clear_object (&self->backup_cancellable);
+
+  if (!(backup = proc_backup_create_finish (result, &error)))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("%s", error->message);
+      self->next_backup_attempt = g_get_monotonic_time () + BACKUP_RETRY_US;
+      return;
+    }
+
+  g_debug ("Daily backup: %s", backup->path);
+}
+
+/* Once a day, when nobody has edited for a while; in a thread, with a
+ * connection of its own, so the window never waits for it. */
+static gboolean
+backup_check_cb (gpointer data)
+{
+  ProcApplication *self = data;
+  gint64 now = g_get_monotonic_time ();
+  g_autoptr(GDateTime) wall = g_date_time_new_now_utc ();
+  const char *path;
+
+  if (self->store == NULL || self->backup_cancellable != NULL ||
+      now - self->last_activity < (gint64) self->backup_idle_ms * 1000 ||
+      now < self->next_backup_attempt)
+    return G_SOURCE_CONTINUE;
+
+  path = proc_store_get_path (self->store);
+  if (!proc_backup_is_due (path, wall))
+    return G_SOURCE_CONTINUE;
+
+  self->backup_cancellable = g_cancellable_new ();
+  proc_backup_create_async (path, g_settings_get_uint (self->settings, "backup-generations"),
+                            self->backup_cancellable, backup_done_cb, g_object_ref (self));
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+store_changed_cb (ProcApplication *self)
+{
+  self->last_activity = g_get_monotonic_time ();
+}
+
+static void
+schedule_backups (ProcApplication *self)
+{
+  g_clear_handle_id (&self->backup_check_id, g_source_remove);
+  self->last_activity = g_get_monotonic_time ();
+  self->backup_check_id = g_timeout_add (self->backup_check_interval_ms, backup_check_cb, self);
+}
+
 static gboolean
 ensure_store (ProcApplication  *self,
               GError          **error)
 {
   g_autofree char *path = NULL;
+  g_autoptr(GError) local_error = NULL;
 
   if (self->store != NULL)
     return TRUE;
 
   path = self->library_path ? g_strdup (self->library_path) : proc_store_dup_default_path ();
-  if (!(self->store = proc_store_open (path, error)))
+  if (!(self->store = proc_recovery_open_store (path, PROC_RECOVERY_REPAIR, &self->marker,
+                                                &self->recovery, error)))
     return FALSE;
+
+  /* A library that replaced a damaged one gets no papers the person never had. */
+  if (self->recovery->outcome == PROC_RECOVERY_EMPTY &&
+      !proc_store_set_meta (self->store, "bundled-list-imported", "1", &local_error))
+    g_warning ("%s", local_error->message);
 
   import_bundled_list (self);
   self->watcher = proc_library_watcher_new (self->store);
+  g_signal_connect_object (self->store, "changed", G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
+  schedule_backups (self);
   return TRUE;
+}
+
+static void
+recovery_response_cb (AdwMessageDialog *dialog,
+                      const char       *response,
+                      ProcApplication  *self)
+{
+  const char *damaged = g_object_get_data (G_OBJECT (dialog), "damaged-path");
+
+  if (g_str_equal (response, "show") && damaged != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (damaged);
+      g_autoptr(GFile) folder = g_file_new_for_path (dir);
+      g_autofree char *uri = g_file_get_uri (folder);
+
+      gtk_show_uri (gtk_window_get_transient_for (GTK_WINDOW (dialog)), uri, GDK_CURRENT_TIME);
+    }
+}
+
+/* Says, once, that the library was damaged and what became of it. */
+static void
+show_recovery (ProcApplication *self,
+               GtkWindow       *window)
+{
+  g_autoptr(ProcRecoveryReport) report = g_steal_pointer (&self->recovery);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  if (report == NULL || report->outcome == PROC_RECOVERY_NONE)
+    return;
+
+  heading = proc_recovery_report_dup_heading (report);
+  body = proc_recovery_report_dup_body (report);
+  dialog = adw_message_dialog_new (window, heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "show", _("_Show Damaged File"),
+                                    "close", _("_OK"),
+                                    NULL);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "close", ADW_RESPONSE_SUGGESTED);
+  g_object_set_data_full (G_OBJECT (dialog), "damaged-path", g_strdup (report->damaged_path), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (recovery_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -133,6 +265,7 @@ proc_application_activate (GApplication *app)
 {
   ProcApplication *self = PROC_APPLICATION (app);
   g_autoptr(GError) error = NULL;
+  ProcWindow *window;
 
   if (!ensure_store (self, &error))
     {
@@ -141,7 +274,9 @@ proc_application_activate (GApplication *app)
       return;
     }
 
-  gtk_window_present (GTK_WINDOW (ensure_window (self)));
+  window = ensure_window (self);
+  gtk_window_present (GTK_WINDOW (window));
+  show_recovery (self, GTK_WINDOW (window));
 }
 
 static int
@@ -164,6 +299,7 @@ proc_application_command_line (GApplication            *app,
 
   window = ensure_window (self);
   gtk_window_present (GTK_WINDOW (window));
+  show_recovery (self, GTK_WINDOW (window));
 
   if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
     {
@@ -363,6 +499,29 @@ proc_application_startup (GApplication *app)
   apply_color_scheme (self);
 }
 
+/* A clean end: a running backup stops (its copy is removed), and the
+ * run marker goes, so the next start need not check the library. */
+static void
+proc_application_shutdown (GApplication *app)
+{
+  ProcApplication *self = PROC_APPLICATION (app);
+
+  g_clear_handle_id (&self->backup_check_id, g_source_remove);
+  if (self->backup_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->backup_cancellable);
+      while (self->backup_cancellable != NULL)
+        g_main_context_iteration (NULL, TRUE);
+    }
+
+  g_clear_object (&self->watcher);
+  g_clear_object (&self->store);
+  if (self->marker != NULL)
+    proc_run_marker_release (g_steal_pointer (&self->marker), TRUE);
+
+  G_APPLICATION_CLASS (proc_application_parent_class)->shutdown (app);
+}
+
 static void
 proc_application_dispose (GObject *object)
 {
@@ -381,6 +540,10 @@ proc_application_finalize (GObject *object)
   ProcApplication *self = (ProcApplication *)object;
 
   g_clear_pointer (&self->library_path, g_free);
+  g_clear_pointer (&self->recovery, proc_recovery_report_free);
+  /* Never started, or ended without shutdown: not a clean end. */
+  if (self->marker != NULL)
+    proc_run_marker_release (g_steal_pointer (&self->marker), FALSE);
 
   G_OBJECT_CLASS (proc_application_parent_class)->finalize (object);
 }
@@ -399,11 +562,14 @@ proc_application_class_init (ProcApplicationClass *klass)
   app_class->handle_local_options = proc_application_handle_local_options;
   app_class->local_command_line = proc_application_local_command_line;
   app_class->startup = proc_application_startup;
+  app_class->shutdown = proc_application_shutdown;
 }
 
 static void
 proc_application_init (ProcApplication *self)
 {
+  self->backup_check_interval_ms = BACKUP_CHECK_INTERVAL_MS;
+  self->backup_idle_ms = BACKUP_IDLE_MS;
   g_application_add_main_option_entries (G_APPLICATION (self), main_entries);
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Triage, read and annotate conference paper lists.\n"
@@ -435,4 +601,16 @@ proc_application_get_store (ProcApplication *self)
   g_return_val_if_fail (PROC_IS_APPLICATION (self), NULL);
 
   return self->store;
+}
+
+/* The tests wait seconds, not minutes, for the daily backup. */
+void
+_proc_application_set_backup_timing (ProcApplication *self,
+                                     guint            check_interval_ms,
+                                     guint            idle_ms)
+{
+  self->backup_check_interval_ms = check_interval_ms;
+  self->backup_idle_ms = idle_ms;
+  if (self->backup_check_id != 0)
+    schedule_backups (self);
 }

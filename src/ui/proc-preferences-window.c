@@ -8,7 +8,10 @@
 
 #include <glib/gi18n.h>
 
+#include "proc-application.h"
+#include "proc-backup.h"
 #include "proc-preferences-window.h"
+#include "proc-recovery.h"
 
 struct _ProcPreferencesWindow
 {
@@ -20,6 +23,17 @@ struct _ProcPreferencesWindow
   AdwComboRow *language_row;
   GtkSwitch *preview_switch;
   GtkSpinButton *delay_spin;
+
+  char *library_path;
+  GCancellable *cancellable;
+  AdwActionRow *check_row;
+  GtkImage *check_icon;
+  GtkSpinner *check_spinner;
+  GtkButton *check_button;
+  AdwActionRow *backup_row;
+  GtkSpinner *backup_spinner;
+  GtkButton *backup_button;
+  GtkSpinButton *generations_spin;
 };
 
 G_DEFINE_FINAL_TYPE (ProcPreferencesWindow, proc_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -59,11 +73,128 @@ nick_set_mapping (const GValue       *value,
 }
 
 static void
+update_backup_row (ProcPreferencesWindow *self)
+{
+  g_autoptr(GDateTime) newest = proc_backup_dup_newest_time (self->library_path);
+  g_autoptr(GDateTime) local = NULL;
+  g_autofree char *when = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (newest == NULL)
+    {
+      adw_action_row_set_subtitle (self->backup_row, _("No backup yet"));
+      return;
+    }
+
+  local = g_date_time_to_local (newest);
+  /* Translators: the date and time of a backup, in g_date_time_format() notation */
+  when = g_date_time_format (local, _("%A %-d %B %Y at %H:%M"));
+  /* Translators: %s is a date and time, like “Monday 30 November 2026 at 14:02” */
+  subtitle = g_strdup_printf (_("Last backup: %s"), when);
+  adw_action_row_set_subtitle (self->backup_row, subtitle);
+}
+
+static void
+backup_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ProcPreferencesWindow) self = user_data;
+  g_autoptr(ProcBackupInfo) backup = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!(backup = proc_backup_create_finish (result, &error)) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  gtk_spinner_stop (self->backup_spinner);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->backup_button), TRUE);
+
+  if (backup == NULL)
+    adw_action_row_set_subtitle (self->backup_row, error->message);
+  else
+    update_backup_row (self);
+}
+
+static void
+backup_clicked_cb (ProcPreferencesWindow *self)
+{
+  gtk_spinner_start (self->backup_spinner);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->backup_button), FALSE);
+  adw_action_row_set_subtitle (self->backup_row, _("Backing up…"));
+  proc_backup_create_async (self->library_path, g_settings_get_uint (self->settings, "backup-generations"),
+                            self->cancellable, backup_done_cb, g_object_ref (self));
+}
+
+static void
+set_check_result (ProcPreferencesWindow *self,
+                  gboolean               good,
+                  const char            *text)
+{
+  gtk_spinner_stop (self->check_spinner);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->check_button), TRUE);
+  adw_action_row_set_subtitle (self->check_row, text);
+  gtk_image_set_from_icon_name (self->check_icon, good ? "emblem-ok-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->check_icon), good ? "error" : "success");
+  gtk_widget_add_css_class (GTK_WIDGET (self->check_icon), good ? "success" : "error");
+  gtk_widget_set_visible (GTK_WIDGET (self->check_icon), TRUE);
+}
+
+static void
+check_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(ProcPreferencesWindow) self = user_data;
+  g_autoptr(ProcLibraryCheck) check = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (!(check = proc_library_check_finish (result, &error)))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        set_check_result (self, FALSE, error->message);
+      return;
+    }
+
+  if (check->problems->len == 0)
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "No problems found in %'u paper",
+                                         "No problems found in %'u papers", check->n_papers),
+                            check->n_papers);
+  else
+    {
+      g_autofree char *problems = NULL;
+
+      g_ptr_array_add (check->problems, NULL);
+      problems = g_strjoinv ("; ", (char **) check->problems->pdata);
+      /* Translators: %s is what SQLite found, in its words */
+      text = g_strdup_printf (_("Problems found: %s. Your backups are in the “backups” folder beside the library."),
+                              problems);
+    }
+
+  set_check_result (self, check->problems->len == 0, text);
+}
+
+static void
+check_clicked_cb (ProcPreferencesWindow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->check_icon), FALSE);
+  gtk_spinner_start (self->check_spinner);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->check_button), FALSE);
+  adw_action_row_set_subtitle (self->check_row, _("Checking…"));
+  proc_library_check_async (self->library_path, self->cancellable, check_done_cb, g_object_ref (self));
+}
+
+static void
 proc_preferences_window_dispose (GObject *object)
 {
   ProcPreferencesWindow *self = (ProcPreferencesWindow *)object;
 
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->library_path, g_free);
 
   G_OBJECT_CLASS (proc_preferences_window_parent_class)->dispose (object);
 }
@@ -81,6 +212,14 @@ proc_preferences_window_class_init (ProcPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, language_row);
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, preview_switch);
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, delay_spin);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_icon);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_spinner);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_spinner);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, generations_spin);
 }
 
 static void
@@ -99,13 +238,44 @@ proc_preferences_window_init (ProcPreferencesWindow *self)
   g_settings_bind (self->settings, "show-abstract-preview", self->preview_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "note-autosave-delay", gtk_spin_button_get_adjustment (self->delay_spin),
                    "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "backup-generations", gtk_spin_button_get_adjustment (self->generations_spin),
+                   "value", G_SETTINGS_BIND_DEFAULT);
+
+  self->cancellable = g_cancellable_new ();
+  g_signal_connect_swapped (self->check_button, "clicked", G_CALLBACK (check_clicked_cb), self);
+  g_signal_connect_swapped (self->backup_button, "clicked", G_CALLBACK (backup_clicked_cb), self);
+}
+
+/* The library the application has open: what Check and Back Up work on. */
+static void
+set_library (ProcPreferencesWindow *self,
+             GtkWindow             *parent)
+{
+  GApplication *app = parent && gtk_window_get_application (parent)
+                      ? G_APPLICATION (gtk_window_get_application (parent))
+                      : g_application_get_default ();
+  ProcStore *store = PROC_IS_APPLICATION (app) ? proc_application_get_store (PROC_APPLICATION (app)) : NULL;
+
+  if (store == NULL)
+    {
+      adw_preferences_window_remove (ADW_PREFERENCES_WINDOW (self),
+                                     ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->check_row),
+                                                                                    ADW_TYPE_PREFERENCES_PAGE)));
+      return;
+    }
+
+  self->library_path = g_strdup (proc_store_get_path (store));
+  update_backup_row (self);
 }
 
 GtkWidget *
 proc_preferences_window_new (GtkWindow *parent)
 {
-  return g_object_new (PROC_TYPE_PREFERENCES_WINDOW,
-                       "transient-for", parent,
-                       "modal", TRUE,
-                       NULL);
+  ProcPreferencesWindow *self = g_object_new (PROC_TYPE_PREFERENCES_WINDOW,
+                                              "transient-for", parent,
+                                              "modal", TRUE,
+                                              NULL);
+
+  set_library (self, parent);
+  return GTK_WIDGET (self);
 }
