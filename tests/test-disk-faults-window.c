@@ -10,10 +10,12 @@
 #include <sqlite3.h>
 
 #include "fault-vfs.h"
+#include "proc-application.h"
 #include "proc-detail-view.h"
 #include "proc-importer.h"
 #include "proc-rating.h"
 #include "proc-store.h"
+#include "proc-window.h"
 
 static const char list_text[] =
   "Disk Fault Workshop\n"
@@ -365,6 +367,155 @@ test_other_edits (Fixture       *fixture,
   g_assert_cmpint (proc_paper_get_rating (paper), ==, 4);
 }
 
+/* The whole application: closing the window on a note a full disk refused
+ * asks first; with space back, the next close saves it. */
+static struct
+{
+  gboolean asked;
+  gboolean stayed_open;
+  gboolean kept_open;
+  char *body;
+} closing;
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static AdwMessageDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+
+  return NULL;
+}
+
+static gboolean
+close_again_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+  AdwMessageDialog *dialog = find_dialog ();
+
+  closing.asked = dialog != NULL && g_strcmp0 (adw_message_dialog_get_heading (dialog), "Notes Not Saved") == 0;
+  closing.stayed_open = PROC_IS_WINDOW (window) || g_list_length (gtk_application_get_windows (app)) > 1;
+  if (dialog != NULL)
+    {
+      closing.body = g_strdup (adw_message_dialog_get_body (dialog));
+      /* Space is back; the user keeps the window, then closes it again. */
+      fault_vfs_disarm ();
+      adw_message_dialog_response (dialog, "keep");
+    }
+
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (PROC_IS_WINDOW (l->data))
+      {
+        closing.kept_open = TRUE;
+        gtk_window_close (l->data);
+        break;
+      }
+
+  if (!closing.kept_open)
+    g_application_quit (G_APPLICATION (app));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+type_and_close_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = NULL;
+  ProcDetailView *view;
+  g_autoptr(ProcPaper) paper = NULL;
+  GtkWidget *note_view;
+
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (PROC_IS_WINDOW (l->data))
+      window = l->data;
+  g_assert_nonnull (window);
+
+  view = PROC_DETAIL_VIEW (find_type (GTK_WIDGET (window), PROC_TYPE_DETAIL_VIEW));
+  paper = g_list_model_get_item (G_LIST_MODEL (proc_window_get_papers (PROC_WINDOW (window))), 0);
+  g_assert_nonnull (paper);
+  proc_detail_view_set_paper (view, paper);
+  proc_detail_view_set_autosave_delay (view, 60000);
+
+  note_view = find_by_id (GTK_WIDGET (view), "note_view", GTK_TYPE_TEXT_VIEW);
+  fault_vfs_arm (1, FAULT_VFS_ENOSPC, TRUE);
+  gtk_text_buffer_insert_at_cursor (gtk_text_view_get_buffer (GTK_TEXT_VIEW (note_view)), " Typed on a full disk.", -1);
+  gtk_window_close (window);
+
+  g_timeout_add (300, close_again_cb, app);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+window_added_cb (GtkApplication *app,
+                 GtkWindow      *window)
+{
+  if (PROC_IS_WINDOW (window))
+    g_timeout_add (500, type_and_close_cb, app);
+}
+
+static void
+test_close_asks (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-disk-faults-XXXXXX", NULL);
+  Fixture fixture = { .dir = dir, .path = g_build_filename (dir, "library.db", NULL) };
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (list_text, sizeof list_text - 1, NULL);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(ProcApplication) app = NULL;
+  g_autoptr(GArray) ids = NULL;
+  char *argv[] = { (char *) "proceedings", (char *) "--library", fixture.path, NULL };
+
+  fixture.store = proc_store_open (fixture.path, &error);
+  g_assert_no_error (error);
+  report = proc_importer_import_stream (fixture.store, stream, "workshop.txt", NULL, NULL, &error);
+  g_assert_no_error (error);
+  ids = proc_store_query_ids (fixture.store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  fixture.papers[0] = proc_store_get_paper (fixture.store, g_array_index (ids, gint64, 0));
+  g_assert_true (proc_store_set_note (fixture.store, g_array_index (ids, gint64, 0), "First.", &error));
+  g_clear_object (&fixture.store);
+
+  app = proc_application_new ();
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
+
+  g_assert_true (closing.asked);
+  g_assert_true (closing.stayed_open);
+  g_assert_cmpstr (closing.body, ==, "The library could not be written, so 1 note is not saved yet. "
+                                     "If the window closes now, it is lost. Free some space on the disk "
+                                     "and it is saved within seconds.");
+  g_assert_true (closing.kept_open);
+  assert_note_in_file (&fixture, fixture.papers[0], "First. Typed on a full disk.");
+
+  g_clear_object (&fixture.papers[0]);
+  g_clear_pointer (&closing.body, g_free);
+  g_free (fixture.path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -396,6 +547,8 @@ main (int   argc,
   ADD ("other-edits", test_other_edits);
 
 #undef ADD
+
+  g_test_add_func ("/disk-faults-window/close-asks", test_close_asks);
 
   status = g_test_run ();
   g_test_message ("%u faults injected", fault_vfs_get_faults_injected ());

@@ -51,7 +51,7 @@ struct _ProcDetailView
   guint retry_interval;
   guint retry_source;
   guint note_dirty : 1;
-  guint note_failed : 1;    /* the editor's text was refused: retry it */
+  guint note_failed : 1;    /* the editor's text was refused, for now: retry it */
   guint loading_note : 1;
   guint saving_note : 1;
 
@@ -635,7 +635,7 @@ save_note (ProcDetailView *self,
 
   /* The text stays in the editor, and the next change tries again; so
    * does the timer when the library may take it later. */
-  self->note_failed = TRUE;
+  self->note_failed = worth_retrying (error);
   show_not_saved (self, error->message, worth_retrying (error));
   if (worth_retrying (error))
     schedule_retry (self);
@@ -1093,15 +1093,19 @@ proc_detail_view_focus_note (ProcDetailView *self)
  * proc_detail_view_save_note:
  *
  * Saves the note now if it has changes waiting for the autosave delay:
- * before the window closes, say.  A failure is shown under the note and
- * in a toast, and the text stays in the editor.
+ * before the window closes, say; and the notes of other papers that the
+ * library refused before.  A failure is shown under the note and in a
+ * toast, and the text stays in the editor.
  *
- * Returns: %TRUE if the note is in the library
+ * Returns: %TRUE if every note is in the library
  */
 gboolean
 proc_detail_view_save_note (ProcDetailView *self)
 {
   g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), FALSE);
 
-  return save_note (self, LEAVING_ASKED);
+  if (!save_note (self, LEAVING_ASKED))
+    return FALSE;
+
+  return !retry_saving (self);
 }
