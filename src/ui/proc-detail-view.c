@@ -421,29 +421,47 @@ schedule_retry (ProcDetailView *self)
 static gboolean
 retry_saving (ProcDetailView *self)
 {
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   GHashTableIter iter;
-  gpointer key, value;
+  gpointer key;
   guint saved = 0;
 
   if (self->note_dirty && self->note_failed)
     save_note (self, LEAVING_NOT);
 
+  /* Saving notifies the window, which may choose another paper and so
+   * change the table: walk a copy of its keys. */
   g_hash_table_iter_init (&iter, self->kept_notes);
-  while (self->store != NULL && g_hash_table_iter_next (&iter, &key, &value))
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_array_append_val (ids, *(gint64 *) key);
+
+  for (guint i = 0; i < ids->len && self->store != NULL; i++)
     {
-      KeptNote *kept = value;
+      gint64 id = g_array_index (ids, gint64, i);
+      KeptNote *kept = g_hash_table_lookup (self->kept_notes, &id);
+      g_autofree char *text = NULL;
       g_autoptr(GError) error = NULL;
 
-      if (proc_store_set_note (self->store, *(gint64 *) key, kept->text, &error))
-        {
-          g_hash_table_iter_remove (&iter);
-          saved++;
-        }
-      else
+      if (kept == NULL)
+        continue;
+
+      text = g_strdup (kept->text);
+      if (proc_store_set_note (self->store, id, text, &error))
+        saved++;
+      else if (worth_retrying (error) && (kept = g_hash_table_lookup (self->kept_notes, &id)))
         {
           g_free (kept->reason);
           kept->reason = g_strdup (error->message);
+          continue;
         }
+      else
+        /* Its paper was deleted since: the note went with it (and comes
+         * back with an undo of the deletion). */
+        g_debug ("Dropping the note kept for paper %" G_GINT64_FORMAT ": %s", id, error->message);
+
+      /* Unless it was kept again, newer, meanwhile. */
+      if ((kept = g_hash_table_lookup (self->kept_notes, &id)) && g_strcmp0 (kept->text, text) == 0)
+        g_hash_table_remove (self->kept_notes, &id);
     }
 
   if (saved > 0)
