@@ -34,12 +34,14 @@
  * PROCEEDINGS_FAULTS_ALL=1 tries them all. */
 #if defined (__SANITIZE_ADDRESS__)
 /* The sanitizers look for memory errors, which the same paths show with
- * fewer points, at a tenth of the speed. */
-#define ALL_UP_TO 12
-#define MAX_SAMPLED 8
+ * far fewer points: they run at a tenth of the speed. */
+#define ALL_UP_TO 4
+#define MAX_SAMPLED 4
+#define NEAR_COMMIT 1
 #else
 #define ALL_UP_TO 24
 #define MAX_SAMPLED 24
+#define NEAR_COMMIT 3
 #endif
 
 static struct
@@ -579,7 +581,7 @@ test_edit (gconstpointer data)
   step = all || total <= ALL_UP_TO ? 1 : MAX (1, (total - ALL_UP_TO) / MAX_SAMPLED);
   for (guint n = 1; n <= total; n++)
     {
-      gboolean near_commit = n + 3 >= commit_sync && n <= commit_sync + 3;
+      gboolean near_commit = n + NEAR_COMMIT >= commit_sync && n <= commit_sync + NEAR_COMMIT;
 
       if (n <= ALL_UP_TO || (n - ALL_UP_TO) % step == 0 || near_commit || n == total)
         g_array_append_val (points, n);
