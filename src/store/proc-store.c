@@ -250,6 +250,37 @@ _proc_store_rollback (ProcStore *self)
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* A full or failing disk, in words a person can act on; %NULL for the
+ * other errors.  The transaction was rolled back, so nothing of the edit
+ * is in the library: it can simply be tried again.  (Not the errno:
+ * sqlite3_system_errno() is not updated by a failed COMMIT, and may be
+ * an earlier error's.) */
+static char *
+dup_disk_reason (ProcStore *self,
+                 int       *out_code,
+                 gboolean  *out_reading)
+{
+  int extended = sqlite3_extended_errcode (self->db);
+
+  *out_reading = FALSE;
+
+  if ((extended & 0xff) == SQLITE_FULL)
+    {
+      *out_code = PROC_STORE_ERROR_DISK_FULL;
+      return g_strdup (_("the disk is full. Free some space and try again"));
+    }
+
+  if ((extended & 0xff) != SQLITE_IOERR || extended == SQLITE_IOERR_NOMEM)
+    return NULL;
+
+  *out_code = PROC_STORE_ERROR_IO;
+  *out_reading = extended == SQLITE_IOERR_READ || extended == SQLITE_IOERR_SHORT_READ;
+  if (*out_reading)
+    return g_strdup (_("the disk reported an input/output error while reading"));
+
+  return g_strdup (_("the disk reported an input/output error while writing"));
+}
+
 /* Always returns FALSE, so callers can `return _proc_store_set_error (…)`. */
 gboolean
 _proc_store_set_error (ProcStore   *self,
@@ -258,11 +289,28 @@ _proc_store_set_error (ProcStore   *self,
 {
   int code = sqlite3_extended_errcode (self->db) & 0xff;
   const char *message = sqlite3_errmsg (self->db);
+  g_autofree char *disk_reason = NULL;
+  int disk_code = PROC_STORE_ERROR_FAILED;
+  gboolean reading = FALSE;
 
   if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
     g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_BUSY,
                  _("The library “%s” is in use by another program; try again when it has finished"),
                  self->path);
+  else if ((disk_reason = dup_disk_reason (self, &disk_code, &reading)) != NULL)
+    {
+      if (doing != NULL)
+        g_set_error (error, PROC_STORE_ERROR, disk_code,
+                     _("Could not %s: %s"), doing, disk_reason);
+      else if (reading)
+        /* Translators: %s says why, such as “the disk reported an error while reading (…)” */
+        g_set_error (error, PROC_STORE_ERROR, disk_code,
+                     _("The library could not be read: %s"), disk_reason);
+      else
+        /* Translators: %s says why, such as “the disk is full. Free some space and try again” */
+        g_set_error (error, PROC_STORE_ERROR, disk_code,
+                     _("The library could not be written: %s"), disk_reason);
+    }
   else if (doing != NULL)
     g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
                  /* Translators: the first %s is an action, the second SQLite's explanation */

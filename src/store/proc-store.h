@@ -22,6 +22,8 @@ typedef enum
   PROC_STORE_ERROR_NOT_FOUND,
   PROC_STORE_ERROR_INVALID,
   PROC_STORE_ERROR_CONFLICT,   /* an undo meets what was added since */
+  PROC_STORE_ERROR_DISK_FULL,  /* nothing was written: try again when there is space */
+  PROC_STORE_ERROR_IO,         /* the disk failed to read or write the file */
 } ProcStoreError;
 
 /* What an edit touched, so that each model refreshes only for its part. */

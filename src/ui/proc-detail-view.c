@@ -18,13 +18,26 @@
 #include "proc-utils.h"
 
 #define DEFAULT_AUTOSAVE_DELAY 800
+#define DEFAULT_RETRY_INTERVAL 5000
 
 /* Every widget shows a property of the paper and repaints on its notify,
  * whoever changed it.  Edits go to the store, which updates the paper,
  * which notifies back: the handlers compare before they write, so an edit
  * made here comes back as a no-op.  The note is the exception: the user
  * types ahead of the store, so the editor owns the text until it is saved,
- * and a notify::note is only taken when nothing is waiting to be saved. */
+ * and a notify::note is only taken when nothing is waiting to be saved.
+ *
+ * A note the library cannot take (a full disk, an I/O error) is never
+ * dropped: while its paper is shown it stays in the editor; when another
+ * paper is chosen it is kept here, by paper id, and shown again with its
+ * paper.  Every few seconds the view tries again to save what it holds,
+ * so the notes go in once there is space, as they do on the next change. */
+typedef struct
+{
+  char *text;
+  char *reason;             /* why the library refused it, last time */
+} KeptNote;
+
 struct _ProcDetailView
 {
   GtkWidget parent_instance;
@@ -34,7 +47,11 @@ struct _ProcDetailView
   GPtrArray *link_rows;
   guint autosave_delay;
   guint autosave_source;
+  GHashTable *kept_notes;   /* paper id → KeptNote, for papers not shown */
+  guint retry_interval;
+  guint retry_source;
   guint note_dirty : 1;
+  guint note_failed : 1;    /* the editor's text was refused, for now: retry it */
   guint loading_note : 1;
   guint saving_note : 1;
 
@@ -57,8 +74,17 @@ struct _ProcDetailView
   GtkLabel *note_status;
 };
 
+/* What save_note() is for: the autosave, or the text is about to leave
+ * the editor for another paper, or someone asked (the window closes). */
+typedef enum
+{
+  LEAVING_NOT,
+  LEAVING_PAPER,
+  LEAVING_ASKED,
+} Leaving;
+
 static gboolean save_note (ProcDetailView *self,
-                           gboolean        leaving);
+                           Leaving         leaving);
 
 G_DEFINE_FINAL_TYPE (ProcDetailView, proc_detail_view, GTK_TYPE_WIDGET)
 
@@ -67,6 +93,7 @@ enum {
   PROP_STORE,
   PROP_PAPER,
   PROP_AUTOSAVE_DELAY,
+  PROP_RETRY_INTERVAL,
   N_PROPS
 };
 
@@ -345,6 +372,129 @@ report_error (ProcDetailView *self,
 }
 
 static void
+kept_note_free (gpointer data)
+{
+  KeptNote *kept = data;
+
+  g_free (kept->text);
+  g_free (kept->reason);
+  g_free (kept);
+}
+
+/* A paper that is gone, or a note the store can never take, will not save
+ * by itself: waiting for the disk is only for the rest. */
+static gboolean
+worth_retrying (const GError *error)
+{
+  return !g_error_matches (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND) &&
+         !g_error_matches (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID);
+}
+
+/* The status under a note the library refused. */
+static void
+show_not_saved (ProcDetailView *self,
+                const char     *reason,
+                gboolean        retrying)
+{
+  g_autofree char *status = NULL;
+
+  if (retrying)
+    /* Translators: under the note; %s says why the library refused it */
+    status = g_strdup_printf (_("Not saved: %s. The note stays here and is saved as soon as the library can be written"), reason);
+  else
+    /* Translators: under the note; %s says why the library refused it */
+    status = g_strdup_printf (_("Not saved: %s"), reason);
+  set_note_status (self, status, TRUE);
+}
+
+static gboolean retry_cb (gpointer data);
+
+static void
+schedule_retry (ProcDetailView *self)
+{
+  if (self->retry_source == 0)
+    self->retry_source = g_timeout_add (self->retry_interval, retry_cb, self);
+}
+
+/* Tries again each note the library refused.  Returns: whether some
+ * are still not saved. */
+static gboolean
+retry_saving (ProcDetailView *self)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GHashTableIter iter;
+  gpointer key;
+  guint saved = 0;
+
+  if (self->note_dirty && self->note_failed)
+    save_note (self, LEAVING_NOT);
+
+  /* Saving notifies the window, which may choose another paper and so
+   * change the table: walk a copy of its keys. */
+  g_hash_table_iter_init (&iter, self->kept_notes);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_array_append_val (ids, *(gint64 *) key);
+
+  for (guint i = 0; i < ids->len && self->store != NULL; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      KeptNote *kept = g_hash_table_lookup (self->kept_notes, &id);
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (kept == NULL)
+        continue;
+
+      text = g_strdup (kept->text);
+      if (proc_store_set_note (self->store, id, text, &error))
+        saved++;
+      else if (worth_retrying (error) && (kept = g_hash_table_lookup (self->kept_notes, &id)))
+        {
+          g_free (kept->reason);
+          kept->reason = g_strdup (error->message);
+          continue;
+        }
+      else
+        /* Its paper was deleted since: the note went with it (and comes
+         * back with an undo of the deletion). */
+        g_debug ("Dropping the note kept for paper %" G_GINT64_FORMAT ": %s", id, error->message);
+
+      /* Unless it was kept again, newer, meanwhile. */
+      if ((kept = g_hash_table_lookup (self->kept_notes, &id)) && g_strcmp0 (kept->text, text) == 0)
+        g_hash_table_remove (self->kept_notes, &id);
+    }
+
+  if (saved > 0)
+    {
+      g_autoptr(GError) told = NULL;
+      g_autofree char *message =
+        /* Translators: a toast, once notes that could not be written (a full disk) are in the library */
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%u note that could not be saved is saved now",
+                                      "%u notes that could not be saved are saved now",
+                                      saved),
+                         saved);
+
+      g_set_error_literal (&told, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED, message);
+      report_error (self, told);
+    }
+
+  return (self->note_dirty && self->note_failed) || g_hash_table_size (self->kept_notes) > 0;
+}
+
+static gboolean
+retry_cb (gpointer data)
+{
+  ProcDetailView *self = data;
+
+  if (retry_saving (self))
+    return G_SOURCE_CONTINUE;
+
+  self->retry_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
 title_editing_cb (ProcDetailView *self)
 {
   g_autoptr(GError) error = NULL;
@@ -429,7 +579,7 @@ autosave_cb (gpointer data)
   ProcDetailView *self = data;
 
   self->autosave_source = 0;
-  save_note (self, FALSE);
+  save_note (self, LEAVING_NOT);
 
   return G_SOURCE_REMOVE;
 }
@@ -449,15 +599,14 @@ note_buffer_changed_cb (ProcDetailView *self)
 }
 
 /* Writes the note to the library if it changed.  When @leaving, the
- * status line is about to show another paper, so a failure is told in a
- * toast as well. */
+ * status line is about to show another paper, or the window to close, so
+ * a failure is told in a toast as well. */
 static gboolean
 save_note (ProcDetailView *self,
-           gboolean        leaving)
+           Leaving         leaving)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  g_autofree char *status = NULL;
   GtkTextIter start, end;
   gboolean saved;
 
@@ -496,16 +645,36 @@ save_note (ProcDetailView *self,
   if (saved)
     {
       self->note_dirty = FALSE;
+      self->note_failed = FALSE;
       /* Translators: under the note once it is in the library */
       set_note_status (self, _("Saved"), FALSE);
       return TRUE;
     }
 
-  /* Translators: under the note; %s says why the library refused it */
-  status = g_strdup_printf (_("Not saved: %s"), error->message);
-  set_note_status (self, status, TRUE);
-  /* The text stays in the editor, and the next change tries again. */
-  if (leaving)
+  /* The text stays in the editor, and the next change tries again; so
+   * does the timer when the library may take it later. */
+  self->note_failed = worth_retrying (error);
+  show_not_saved (self, error->message, worth_retrying (error));
+  if (worth_retrying (error))
+    schedule_retry (self);
+
+  if (leaving == LEAVING_PAPER && text != NULL && worth_retrying (error))
+    {
+      /* The editor is about to show another paper: keep the text here. */
+      KeptNote *kept = g_new0 (KeptNote, 1);
+      g_autoptr(GError) told = NULL;
+      gint64 id = proc_paper_get_id (self->paper);
+
+      kept->text = g_steal_pointer (&text);
+      kept->reason = g_strdup (error->message);
+      g_hash_table_replace (self->kept_notes, g_memdup2 (&id, sizeof id), kept);
+      g_set_error (&told, error->domain, error->code,
+                   /* Translators: a toast when leaving a paper whose note could not be written; %s says why */
+                   _("The note is not saved yet, but it is kept and will be saved as soon as possible. %s"),
+                   error->message);
+      report_error (self, told);
+    }
+  else if (leaving != LEAVING_NOT)
     report_error (self, error);
 
   return FALSE;
@@ -533,9 +702,20 @@ proc_detail_view_dispose (GObject *object)
   ProcDetailView *self = (ProcDetailView *)object;
   GtkWidget *child;
 
-  /* The last keystrokes go to the library even if nobody asked. */
-  save_note (self, FALSE);
+  /* The last keystrokes go to the library even if nobody asked, and so do
+   * the notes kept from a full disk, if it has space now. */
+  if (self->kept_notes != NULL)
+    {
+      save_note (self, LEAVING_NOT);
+      retry_saving (self);
+      if (g_hash_table_size (self->kept_notes) > 0 || (self->note_dirty && self->note_failed))
+        /* The window asks before it closes on them; this is a last trace. */
+        g_message ("Notes on %u papers could not be saved",
+                   g_hash_table_size (self->kept_notes) + (self->note_dirty && self->note_failed));
+    }
   g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_clear_handle_id (&self->retry_source, g_source_remove);
+  g_clear_pointer (&self->kept_notes, g_hash_table_unref);
 
   if (self->paper != NULL)
     g_signal_handlers_disconnect_by_data (self->paper, self);
@@ -572,6 +752,10 @@ proc_detail_view_get_property (GObject    *object,
       g_value_set_uint (value, self->autosave_delay);
       break;
 
+    case PROP_RETRY_INTERVAL:
+      g_value_set_uint (value, self->retry_interval);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -597,6 +781,10 @@ proc_detail_view_set_property (GObject      *object,
 
     case PROP_AUTOSAVE_DELAY:
       proc_detail_view_set_autosave_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_RETRY_INTERVAL:
+      proc_detail_view_set_retry_interval (self, g_value_get_uint (value));
       break;
 
     default:
@@ -633,6 +821,17 @@ proc_detail_view_class_init (ProcDetailViewClass *klass)
   properties [PROP_AUTOSAVE_DELAY] =
     g_param_spec_uint ("autosave-delay", NULL, NULL,
                        0, 60000, DEFAULT_AUTOSAVE_DELAY,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ProcDetailView:retry-interval:
+   *
+   * How long, in milliseconds, a note the library refused (a full disk)
+   * waits before it is tried again.
+   */
+  properties [PROP_RETRY_INTERVAL] =
+    g_param_spec_uint ("retry-interval", NULL, NULL,
+                       1, 600000, DEFAULT_RETRY_INTERVAL,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -679,6 +878,8 @@ static void
 proc_detail_view_init (ProcDetailView *self)
 {
   self->autosave_delay = DEFAULT_AUTOSAVE_DELAY;
+  self->retry_interval = DEFAULT_RETRY_INTERVAL;
+  self->kept_notes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, kept_note_free);
   self->link_rows = g_ptr_array_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -713,8 +914,14 @@ proc_detail_view_set_store (ProcDetailView *self,
   if (self->store == store)
     return;
 
-  /* What was typed belongs in the library it was typed for. */
-  save_note (self, TRUE);
+  /* What was typed belongs in the library it was typed for; notes kept
+   * for that library have one last chance. */
+  save_note (self, LEAVING_ASKED);
+  if (g_hash_table_size (self->kept_notes) > 0)
+    {
+      retry_saving (self);
+      g_hash_table_remove_all (self->kept_notes);
+    }
 
   g_set_object (&self->store, store);
   proc_tag_editor_set_store (self->tag_editor, store);
@@ -734,6 +941,27 @@ proc_detail_view_get_paper (ProcDetailView *self)
   g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), NULL);
 
   return self->paper;
+}
+
+/* The paper has a note that the library refused when it was left: the
+ * editor takes it back, still to be saved. */
+static void
+show_kept_note (ProcDetailView *self)
+{
+  gint64 id = proc_paper_get_id (self->paper);
+  KeptNote *kept = g_hash_table_lookup (self->kept_notes, &id);
+
+  if (kept == NULL)
+    return;
+
+  self->loading_note = TRUE;
+  gtk_text_buffer_set_text (self->note_buffer, kept->text, -1);
+  self->loading_note = FALSE;
+  self->note_dirty = TRUE;
+  self->note_failed = TRUE;
+  show_not_saved (self, kept->reason, TRUE);
+  g_hash_table_remove (self->kept_notes, &id);
+  schedule_retry (self);
 }
 
 /**
@@ -759,7 +987,7 @@ proc_detail_view_set_paper (ProcDetailView *self,
 
   /* Both finish on the paper they were started on. */
   gtk_editable_label_stop_editing (self->title_label, TRUE);
-  save_note (self, TRUE);
+  save_note (self, LEAVING_PAPER);
 
   if (self->paper != NULL)
     g_signal_handlers_disconnect_by_data (self->paper, self);
@@ -780,8 +1008,11 @@ proc_detail_view_set_paper (ProcDetailView *self,
     }
 
   self->note_dirty = FALSE;
+  self->note_failed = FALSE;
   set_note_status (self, "", FALSE);
   load_note (self);
+  if (paper != NULL)
+    show_kept_note (self);
 
   update_title (self);
   update_list_name (self);
@@ -821,6 +1052,43 @@ proc_detail_view_set_autosave_delay (ProcDetailView *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_AUTOSAVE_DELAY]);
 }
 
+guint
+proc_detail_view_get_retry_interval (ProcDetailView *self)
+{
+  g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), DEFAULT_RETRY_INTERVAL);
+
+  return self->retry_interval;
+}
+
+void
+proc_detail_view_set_retry_interval (ProcDetailView *self,
+                                     guint           interval_ms)
+{
+  g_return_if_fail (PROC_IS_DETAIL_VIEW (self));
+  g_return_if_fail (interval_ms > 0);
+
+  if (self->retry_interval == interval_ms)
+    return;
+
+  self->retry_interval = interval_ms;
+  /* A retry already waiting keeps its time. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_RETRY_INTERVAL]);
+}
+
+/**
+ * proc_detail_view_get_n_unsaved_notes:
+ *
+ * Returns: how many notes the library refused and the view holds, the
+ *   one in the editor included, to save when it can
+ */
+guint
+proc_detail_view_get_n_unsaved_notes (ProcDetailView *self)
+{
+  g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), 0);
+
+  return g_hash_table_size (self->kept_notes) + (self->note_dirty && self->note_failed);
+}
+
 void
 proc_detail_view_focus_tags (ProcDetailView *self)
 {
@@ -843,15 +1111,19 @@ proc_detail_view_focus_note (ProcDetailView *self)
  * proc_detail_view_save_note:
  *
  * Saves the note now if it has changes waiting for the autosave delay:
- * before the window closes, say.  A failure is shown under the note and
- * in a toast, and the text stays in the editor.
+ * before the window closes, say; and the notes of other papers that the
+ * library refused before.  A failure is shown under the note and in a
+ * toast, and the text stays in the editor.
  *
- * Returns: %TRUE if the note is in the library
+ * Returns: %TRUE if every note is in the library
  */
 gboolean
 proc_detail_view_save_note (ProcDetailView *self)
 {
   g_return_val_if_fail (PROC_IS_DETAIL_VIEW (self), FALSE);
 
-  return save_note (self, TRUE);
+  if (!save_note (self, LEAVING_ASKED))
+    return FALSE;
+
+  return !retry_saving (self);
 }

@@ -27,6 +27,10 @@ void       proc_detail_view_set_paper          (ProcDetailView *self,
 guint      proc_detail_view_get_autosave_delay (ProcDetailView *self);
 void       proc_detail_view_set_autosave_delay (ProcDetailView *self,
                                                 guint           delay_ms);
+guint      proc_detail_view_get_retry_interval (ProcDetailView *self);
+void       proc_detail_view_set_retry_interval (ProcDetailView *self,
+                                                guint           interval_ms);
+guint      proc_detail_view_get_n_unsaved_notes (ProcDetailView *self);
 void       proc_detail_view_focus_tags         (ProcDetailView *self);
 void       proc_detail_view_focus_note         (ProcDetailView *self);
 gboolean   proc_detail_view_save_note          (ProcDetailView *self);

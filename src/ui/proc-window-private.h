@@ -25,6 +25,7 @@ struct _ProcWindow
   GCancellable *import_cancellable;
   GtkDropTarget *file_drop;     /* files from a file manager, to import */
   guint import_reveal_source;
+  gboolean close_anyway;        /* the user chose to lose unsaved notes */
 
   AdwToastOverlay *toast_overlay;
   AdwLeaflet *outer_leaflet;

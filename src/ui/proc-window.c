@@ -526,14 +526,62 @@ restore_state (ProcWindow *self)
     }
 }
 
+static void
+unsaved_notes_response_cb (AdwMessageDialog *dialog,
+                           const char       *response,
+                           ProcWindow       *self)
+{
+  if (g_strcmp0 (response, "close") != 0)
+    return;
+
+  self->close_anyway = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Notes the library refused (a full disk) live only in the window: ask
+ * before closing on them. */
+static void
+ask_about_unsaved_notes (ProcWindow *self,
+                         guint       n_notes)
+{
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Notes Not Saved"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  g_dngettext (GETTEXT_PACKAGE,
+                                               "The library could not be written, so %u note is not saved yet. "
+                                               "If the window closes now, it is lost. Free some space on the disk "
+                                               "and it is saved within seconds.",
+                                               "The library could not be written, so %u notes are not saved yet. "
+                                               "If the window closes now, they are lost. Free some space on the disk "
+                                               "and they are saved within seconds.",
+                                               n_notes),
+                                  n_notes);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "keep", _("_Keep Window Open"),
+                                    "close", _("_Close and Lose Notes"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "close", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (unsaved_notes_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static gboolean
 proc_window_close_request (GtkWindow *window)
 {
   ProcWindow *self = PROC_WINDOW (window);
   int width, height;
 
-  /* A note still waiting for its autosave is written now. */
-  proc_detail_view_save_note (self->detail_view);
+  /* A note still waiting for its autosave is written now, and so are the
+   * notes a full disk refused, if it has space now. */
+  if (!proc_detail_view_save_note (self->detail_view) && !self->close_anyway &&
+      proc_detail_view_get_n_unsaved_notes (self->detail_view) > 0)
+    {
+      ask_about_unsaved_notes (self, proc_detail_view_get_n_unsaved_notes (self->detail_view));
+      return TRUE;
+    }
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
