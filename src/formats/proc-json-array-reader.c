@@ -527,9 +527,13 @@ dup_parse_error (ProcJsonArrayReader *self,
   guint column = 0;
   int consumed = 0;
 
-  if (sscanf (error->message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
+  /* json-glib quotes the bad string cut at a byte count, which can
+   * split a character: the message must still be text. */
+  g_autofree char *message = g_utf8_make_valid (error->message, -1);
+
+  if (sscanf (message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
     {
-      const char *detail = error->message + consumed;
+      const char *detail = message + consumed;
       const char *label = g_dgettext ("json-glib-1.0", "Parse error");
 
       /* "Parse error" says nothing that "not valid JSON" does not. */
@@ -544,7 +548,66 @@ dup_parse_error (ProcJsonArrayReader *self,
                               detail, line, column);
     }
 
-  return g_strdup_printf (_("the entry is not valid JSON: %s"), error->message);
+  return g_strdup_printf (_("the entry is not valid JSON: %s"), message);
+}
+
+static int
+escaped_unit (const char *text,
+              gsize       pos,
+              gsize       len)
+{
+  int unit = 0;
+
+  if (pos + 6 > len || text[pos] != '\\' || text[pos + 1] != 'u')
+    return -1;
+
+  for (gsize i = pos + 2; i < pos + 6; i++)
+    {
+      if (!g_ascii_isxdigit (text[i]))
+        return -1;
+      unit = unit * 16 + g_ascii_xdigit_value (text[i]);
+    }
+
+  return unit;
+}
+
+/* json-glib turns an escaped UTF-16 surrogate without its partner
+ * ("\ud800") into bytes that are not UTF-8.  Such an escape becomes
+ * "\ufffd", the replacement character, in place: same length, same
+ * columns for messages. */
+static void
+replace_lone_surrogates (char  *text,
+                         gsize  len)
+{
+  for (gsize i = 0; i + 1 < len; i++)
+    {
+      int unit;
+
+      if (text[i] != '\\')
+        continue;
+
+      unit = escaped_unit (text, i, len);
+      if (unit >= 0xd800 && unit <= 0xdbff)
+        {
+          int low = escaped_unit (text, i + 6, len);
+
+          if (low >= 0xdc00 && low <= 0xdfff)
+            {
+              i += 11;
+              continue;
+            }
+        }
+
+      if (unit >= 0xd800 && unit <= 0xdfff)
+        {
+          memcpy (text + i, "\\ufffd", 6);
+          i += 5;
+          continue;
+        }
+
+      /* any other escape: its second character is not a backslash */
+      i++;
+    }
 }
 
 /**
@@ -576,6 +639,8 @@ proc_json_array_reader_next_object (ProcJsonArrayReader  *self,
 
       if (!(text = proc_json_array_reader_next (self, &len, &start, cancellable, error)))
         return NULL;
+
+      replace_lone_surrogates (self->element->str, len);
 
       if (!json_parser_load_from_data (self->parser, text, len, &parse_error))
         {
