@@ -39,7 +39,9 @@ proc_line_reader_new (GInputStream *stream,
 
   reader->stream = g_object_ref (stream);
   reader->display_name = g_strdup (display_name);
-  reader->buffer = g_byte_array_new ();
+  /* Allocated now: an empty file must not leave it without data, since
+   * data + 0 on a NULL pointer is undefined. */
+  reader->buffer = g_byte_array_sized_new (CHUNK_SIZE);
   reader->line = g_string_new (NULL);
   return reader;
 }
