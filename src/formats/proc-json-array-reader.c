@@ -27,6 +27,10 @@
 
 /* One paper is kilobytes; anything this large is not a paper. */
 #define MAX_ELEMENT_SIZE (64 * 1024 * 1024)
+/* A paper is an object of strings and small arrays, a few levels deep.
+ * json-glib's parser recurses per level, so an element nested deeper is
+ * skipped without parsing it (100,000 levels would overflow the stack). */
+#define MAX_DEPTH 64
 
 typedef enum
 {
@@ -50,6 +54,7 @@ struct _ProcJsonArrayReader
   GString *element;
   guint element_line;
   guint element_column;      /* in characters, 1-based */
+  gboolean element_too_deep;
   JsonParser *parser;
 };
 
@@ -161,12 +166,15 @@ static char *
 dup_excerpt (ProcJsonArrayReader *self)
 {
   g_autofree char *shown = NULL;
+  glong length;
 
   if (self->text == NULL || self->pos == 0)
     return g_strdup ("");
 
-  shown = g_utf8_substring (self->text + self->pos - 1, 0, 20);
-  if (g_utf8_strlen (self->text + self->pos - 1, -1) > 20)
+  /* g_utf8_substring () walks on past the end of a shorter text */
+  length = g_utf8_strlen (self->text + self->pos - 1, -1);
+  shown = g_utf8_substring (self->text + self->pos - 1, 0, MIN (length, 20));
+  if (length > 20)
     return g_strconcat (shown, "…", NULL);
 
   return g_steal_pointer (&shown);
@@ -257,6 +265,7 @@ scan_element (ProcJsonArrayReader  *self,
   guint string_line = 0;
 
   g_string_truncate (self->element, 0);
+  self->element_too_deep = FALSE;
   self->element_line = current_line (self);
   self->element_column = self->text ? (guint) g_utf8_strlen (self->text, self->pos - 1) + 1 : 1;
 
@@ -310,7 +319,8 @@ scan_element (ProcJsonArrayReader  *self,
 
             case '{':
             case '[':
-              depth++;
+              if (++depth > MAX_DEPTH)
+                self->element_too_deep = TRUE;
               g_string_append_c (self->element, c);
               break;
 
@@ -639,6 +649,16 @@ proc_json_array_reader_next_object (ProcJsonArrayReader  *self,
 
       if (!(text = proc_json_array_reader_next (self, &len, &start, cancellable, error)))
         return NULL;
+
+      if (self->element_too_deep)
+        {
+          g_autofree char *reason =
+            g_strdup_printf (_("the entry is nested more than %u levels deep, "
+                               "which no paper is"), MAX_DEPTH);
+
+          proc_record_reader_reject (owner, report, start, reason);
+          continue;
+        }
 
       replace_lone_surrogates (self->element->str, len);
 
