@@ -231,6 +231,12 @@ proc_record_format_guess (const char *file_name,
   if (end - p >= 5 && strncmp (p, "TY  -", 5) == 0)
     return PROC_RECORD_FORMAT_RIS;
 
+  /* A .json file that does not start like JSON is still meant as JSON:
+   * the JSON reader says what is wrong with it, where the conference
+   * list would take it for a title without abstracts. */
+  if (has_extension (file_name, "json"))
+    return PROC_RECORD_FORMAT_CSL_JSON;
+
   /* A CSV file's header row decides before anything its cells hold: a
    * note may well quote a line of RIS or BibTeX. */
   if (has_extension (file_name, "csv") || looks_like_csv_header (p, end))
