@@ -620,6 +620,42 @@ replace_lone_surrogates (char  *text,
     }
 }
 
+/* json-glib lets some broken escapes through as bytes that are not
+ * UTF-8 ("\\u00e" before a multi-byte character): every string is checked
+ * once, here, rather than wherever a reader takes one.  Entries are at
+ * most MAX_DEPTH deep, so the recursion is bounded. */
+static gboolean
+node_is_text (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &name, &member))
+        if (!g_utf8_validate (name, -1, NULL) || !node_is_text (member))
+          return FALSE;
+      return TRUE;
+    }
+
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        if (!node_is_text (json_array_get_element (array, i)))
+          return FALSE;
+      return TRUE;
+    }
+
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    return g_utf8_validate (json_node_get_string (node), -1, NULL);
+
+  return TRUE;
+}
+
 /**
  * proc_json_array_reader_next_object:
  * @owner: the reader that reports skipped entries
@@ -674,6 +710,14 @@ proc_json_array_reader_next_object (ProcJsonArrayReader  *self,
       if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
         {
           proc_record_reader_reject (owner, report, start, not_an_object_reason (root));
+          continue;
+        }
+
+      if (!node_is_text (root))
+        {
+          proc_record_reader_reject (owner, report, start,
+                                     _("the entry is not valid JSON: a string in it is not valid UTF-8 "
+                                       "(a broken \\u escape?)"));
           continue;
         }
 
