@@ -487,7 +487,8 @@ static void
 test_huge_abstract (Fixture       *fixture,
                     gconstpointer  data)
 {
-  g_autofree char *line = g_strconcat (g_strnfill (99, 'a'), "\n", NULL);
+  g_autofree char *letters = g_strnfill (99, 'a');
+  g_autofree char *line = g_strconcat (letters, "\n", NULL);
   g_autofree char *path = write_big_file (fixture, "huge.bib",
                                           "@article{small, title = {Small}}\n"
                                           "@article{huge, title = {Huge}, abstract = {\n",
@@ -522,6 +523,46 @@ test_huge_line (Fixture       *fixture,
                                  "Proceedings can read");
   g_test_message ("peak RSS grew by %" G_GUINT64_FORMAT " MB on a 50 MB line", (peak_rss () - before) / MB);
   g_assert_cmpuint (peak_rss () - before, <, 64 * MB);
+}
+
+/* RIS and the conference list keep at most 4 MB of one paper too. */
+static void
+test_huge_ris_entry (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *path = write_big_file (fixture, "huge.ris", "TY  - JOUR\nTI  - Huge\nAB  - Start\n",
+                                          "  and the abstract goes on and on without an end\n", 5 * MB,
+                                          "ER  - \nTY  - JOUR\nTI  - After\nER  - \n");
+  g_autofree char *expected = expand ("@:1: the entry is longer than 4 MB, too long for one paper", path);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  report = import (fixture, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 1);
+  g_assert_cmpuint (report->rejected, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (report->problems, 0), ==, expected);
+  g_assert_true (has_title (fixture, "After"));
+  g_assert_false (has_title (fixture, "Huge"));
+}
+
+static void
+test_huge_paragraph (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *path = write_big_file (fixture, "huge.txt", "A list\n\nFirst abstract of some words.\n\n",
+                                          "more words of a very long paragraph\n", 5 * MB,
+                                          "\nLast abstract of some words.\n");
+  g_autofree char *expected = expand ("@:5: the paragraph is longer than 4 MB, too long for an abstract", path);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  report = import (fixture, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 2);
+  g_assert_cmpuint (report->rejected, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (report->problems, 0), ==, expected);
+  g_assert_cmpint (count_rows (fixture, "papers"), ==, 2);
 }
 
 typedef struct
@@ -701,6 +742,8 @@ main (int   argc,
   g_test_add ("/hostile/bibtex/50-mb-abstract", Fixture, NULL, fixture_set_up, test_huge_abstract, fixture_tear_down);
   g_test_add ("/hostile/text/50-mb-line", Fixture, NULL, fixture_set_up, test_huge_line, fixture_tear_down);
 
+  g_test_add ("/hostile/ris/5-mb-entry", Fixture, NULL, fixture_set_up, test_huge_ris_entry, fixture_tear_down);
+  g_test_add ("/hostile/text/5-mb-paragraph", Fixture, NULL, fixture_set_up, test_huge_paragraph, fixture_tear_down);
   g_test_add ("/hostile/100-mb-file", Fixture, NULL, fixture_set_up, test_100_mb, fixture_tear_down);
   g_test_add ("/hostile/100-mb-file-cancelled", Fixture, NULL, fixture_set_up, test_100_mb_cancelled,
               fixture_tear_down);
