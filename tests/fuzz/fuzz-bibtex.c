@@ -24,7 +24,7 @@ decode_value (const guint8 *data,
   g_autofree char *names = NULL;
   g_autoptr(GPtrArray) items = NULL;
 
-  if (memchr (data, '\0', size) != NULL || !g_utf8_validate_len ((const char *) data, size, NULL))
+  if (size == 0 || memchr (data, '\0', size) != NULL || !g_utf8_validate_len ((const char *) data, size, NULL))
     return;
 
   value = g_strndup ((const char *) data, size);
