@@ -19,6 +19,8 @@
 
 #define MAX_TITLE_LENGTH 200
 #define MIN_ABSTRACT_WORDS 3
+/* An abstract is kilobytes; a longer paragraph is skipped, not kept. */
+#define MAX_ABSTRACT_BYTES (4 * 1024 * 1024)
 
 struct _ProcConferenceList
 {
@@ -167,6 +169,7 @@ proc_conference_list_next (ProcConferenceList  *reader,
       g_autoptr(GString) paragraph = g_string_new (NULL);
       g_autoptr(ProcPaperRecord) record = NULL;
       guint start_line = 0;
+      gboolean too_long = FALSE;
       const char *line;
 
       if (reader->pending != NULL)
@@ -201,16 +204,35 @@ proc_conference_list_next (ProcConferenceList  *reader,
               continue;
             }
 
+          if (too_long)
+            continue;
+
           trimmed = g_strstrip (g_strdup (line));
           if (paragraph->len == 0)
             start_line = proc_line_reader_get_line (reader->lines);
           else
             g_string_append_c (paragraph, ' ');
           g_string_append (paragraph, trimmed);
+
+          /* Read on to the paragraph's end, keeping nothing more. */
+          if (paragraph->len > MAX_ABSTRACT_BYTES)
+            {
+              too_long = TRUE;
+              g_string_truncate (paragraph, 1);
+            }
         }
 
       if (paragraph->len == 0)
         continue;
+
+      if (too_long)
+        {
+          g_autofree char *reason =
+            g_strdup_printf (_("the paragraph is longer than %u MB, too long for an abstract"),
+                             (guint) (MAX_ABSTRACT_BYTES / (1024 * 1024)));
+          proc_record_reader_reject (PROC_RECORD_READER (reader), report, start_line, reason);
+          continue;
+        }
 
       if (!has_enough_words (paragraph->str))
         {
@@ -224,6 +246,14 @@ proc_conference_list_next (ProcConferenceList  *reader,
       record = proc_paper_record_new ();
       record->line = start_line;
       record->derived_title = proc_title_derive (paragraph->str);
+      /* A paragraph that starts with punctuation (". With only…") gives
+       * no title: its first words stand in. */
+      if (record->derived_title[0] == '\0')
+        {
+          g_free (record->derived_title);
+          record->derived_title = g_strstrip (g_utf8_substring (paragraph->str, 0,
+                                                                MIN (g_utf8_strlen (paragraph->str, -1), 100)));
+        }
       g_clear_pointer (&record->links, g_ptr_array_unref);
       record->links = proc_links_extract (paragraph->str);
       record->abstract = g_string_free (g_steal_pointer (&paragraph), FALSE);

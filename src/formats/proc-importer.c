@@ -27,6 +27,37 @@
  * Returns: (transfer full) (nullable): the counts, or %NULL with @error set
  */
 #define PROGRESS_EVERY 500
+/* …and at least every this many bytes read, however few papers they hold. */
+#define PROGRESS_BYTES (1024 * 1024)
+
+typedef struct
+{
+  ProcImportProgressFunc func;
+  gpointer data;
+  guint64 total;
+  guint64 reported;   /* progress never goes back */
+} Progress;
+
+static void
+progress_report (Progress *progress,
+                 guint64   done)
+{
+  if (progress->func == NULL || done <= progress->reported)
+    return;
+
+  progress->reported = done;
+  progress->func (done, progress->total, progress->data);
+}
+
+static void
+on_bytes_read (guint64  bytes_read,
+               gpointer user_data)
+{
+  Progress *progress = user_data;
+
+  if (bytes_read >= progress->reported + PROGRESS_BYTES)
+    progress_report (progress, bytes_read);
+}
 
 /* Peeks at the first bytes to tell the format, then hands the reader a
  * stream that still starts at the beginning. */
@@ -74,6 +105,7 @@ import_stream (ProcStore              *store,
   g_autoptr(ProcImportReport) report = NULL;
   g_autoptr(ProcImportBatch) batch = NULL;
   g_autoptr(GError) local_error = NULL;
+  Progress state = { progress, progress_data, total, 0 };
 
   g_return_val_if_fail (PROC_IS_STORE (store), NULL);
   g_return_val_if_fail (G_IS_INPUT_STREAM (stream), NULL);
@@ -81,6 +113,9 @@ import_stream (ProcStore              *store,
   report = proc_import_report_new ();
   if (!(reader = open_reader (stream, display_name, cancellable, error)))
     return NULL;
+
+  if (progress != NULL && proc_record_reader_get_lines (reader) != NULL)
+    proc_line_reader_set_progress (proc_record_reader_get_lines (reader), on_bytes_read, &state);
 
   if (!proc_record_reader_read_header (reader, cancellable, error))
     return NULL;
@@ -110,8 +145,8 @@ import_stream (ProcStore              *store,
       else
         report->present++;
 
-      if (progress != NULL && (report->added + report->present) % PROGRESS_EVERY == 0)
-        progress (proc_record_reader_get_offset (reader), total, progress_data);
+      if ((report->added + report->present) % PROGRESS_EVERY == 0)
+        progress_report (&state, proc_record_reader_get_offset (reader));
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;

@@ -27,6 +27,10 @@
 
 /* One paper is kilobytes; anything this large is not a paper. */
 #define MAX_ELEMENT_SIZE (64 * 1024 * 1024)
+/* A paper is an object of strings and small arrays, a few levels deep.
+ * json-glib's parser recurses per level, so an element nested deeper is
+ * skipped without parsing it (100,000 levels would overflow the stack). */
+#define MAX_DEPTH 64
 
 typedef enum
 {
@@ -50,6 +54,7 @@ struct _ProcJsonArrayReader
   GString *element;
   guint element_line;
   guint element_column;      /* in characters, 1-based */
+  gboolean element_too_deep;
   JsonParser *parser;
 };
 
@@ -161,12 +166,15 @@ static char *
 dup_excerpt (ProcJsonArrayReader *self)
 {
   g_autofree char *shown = NULL;
+  glong length;
 
   if (self->text == NULL || self->pos == 0)
     return g_strdup ("");
 
-  shown = g_utf8_substring (self->text + self->pos - 1, 0, 20);
-  if (g_utf8_strlen (self->text + self->pos - 1, -1) > 20)
+  /* g_utf8_substring () walks on past the end of a shorter text */
+  length = g_utf8_strlen (self->text + self->pos - 1, -1);
+  shown = g_utf8_substring (self->text + self->pos - 1, 0, MIN (length, 20));
+  if (length > 20)
     return g_strconcat (shown, "…", NULL);
 
   return g_steal_pointer (&shown);
@@ -257,6 +265,7 @@ scan_element (ProcJsonArrayReader  *self,
   guint string_line = 0;
 
   g_string_truncate (self->element, 0);
+  self->element_too_deep = FALSE;
   self->element_line = current_line (self);
   self->element_column = self->text ? (guint) g_utf8_strlen (self->text, self->pos - 1) + 1 : 1;
 
@@ -310,7 +319,8 @@ scan_element (ProcJsonArrayReader  *self,
 
             case '{':
             case '[':
-              depth++;
+              if (++depth > MAX_DEPTH)
+                self->element_too_deep = TRUE;
               g_string_append_c (self->element, c);
               break;
 
@@ -527,9 +537,13 @@ dup_parse_error (ProcJsonArrayReader *self,
   guint column = 0;
   int consumed = 0;
 
-  if (sscanf (error->message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
+  /* json-glib quotes the bad string cut at a byte count, which can
+   * split a character: the message must still be text. */
+  g_autofree char *message = g_utf8_make_valid (error->message, -1);
+
+  if (sscanf (message, "<data>:%u:%u: %n", &line, &column, &consumed) == 2 && consumed > 0)
     {
-      const char *detail = error->message + consumed;
+      const char *detail = message + consumed;
       const char *label = g_dgettext ("json-glib-1.0", "Parse error");
 
       /* "Parse error" says nothing that "not valid JSON" does not. */
@@ -544,7 +558,102 @@ dup_parse_error (ProcJsonArrayReader *self,
                               detail, line, column);
     }
 
-  return g_strdup_printf (_("the entry is not valid JSON: %s"), error->message);
+  return g_strdup_printf (_("the entry is not valid JSON: %s"), message);
+}
+
+static int
+escaped_unit (const char *text,
+              gsize       pos,
+              gsize       len)
+{
+  int unit = 0;
+
+  if (pos + 6 > len || text[pos] != '\\' || text[pos + 1] != 'u')
+    return -1;
+
+  for (gsize i = pos + 2; i < pos + 6; i++)
+    {
+      if (!g_ascii_isxdigit (text[i]))
+        return -1;
+      unit = unit * 16 + g_ascii_xdigit_value (text[i]);
+    }
+
+  return unit;
+}
+
+/* json-glib turns an escaped UTF-16 surrogate without its partner
+ * ("\ud800") into bytes that are not UTF-8.  Such an escape becomes
+ * "\ufffd", the replacement character, in place: same length, same
+ * columns for messages. */
+static void
+replace_lone_surrogates (char  *text,
+                         gsize  len)
+{
+  for (gsize i = 0; i + 1 < len; i++)
+    {
+      int unit;
+
+      if (text[i] != '\\')
+        continue;
+
+      unit = escaped_unit (text, i, len);
+      if (unit >= 0xd800 && unit <= 0xdbff)
+        {
+          int low = escaped_unit (text, i + 6, len);
+
+          if (low >= 0xdc00 && low <= 0xdfff)
+            {
+              i += 11;
+              continue;
+            }
+        }
+
+      if (unit >= 0xd800 && unit <= 0xdfff)
+        {
+          memcpy (text + i, "\\ufffd", 6);
+          i += 5;
+          continue;
+        }
+
+      /* any other escape: its second character is not a backslash */
+      i++;
+    }
+}
+
+/* json-glib lets some broken escapes through as bytes that are not
+ * UTF-8 ("\\u00e" before a multi-byte character): every string is checked
+ * once, here, rather than wherever a reader takes one.  Entries are at
+ * most MAX_DEPTH deep, so the recursion is bounded. */
+static gboolean
+node_is_text (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &name, &member))
+        if (!g_utf8_validate (name, -1, NULL) || !node_is_text (member))
+          return FALSE;
+      return TRUE;
+    }
+
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        if (!node_is_text (json_array_get_element (array, i)))
+          return FALSE;
+      return TRUE;
+    }
+
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    return g_utf8_validate (json_node_get_string (node), -1, NULL);
+
+  return TRUE;
 }
 
 /**
@@ -577,6 +686,18 @@ proc_json_array_reader_next_object (ProcJsonArrayReader  *self,
       if (!(text = proc_json_array_reader_next (self, &len, &start, cancellable, error)))
         return NULL;
 
+      if (self->element_too_deep)
+        {
+          g_autofree char *reason =
+            g_strdup_printf (_("the entry is nested more than %u levels deep, "
+                               "which no paper is"), MAX_DEPTH);
+
+          proc_record_reader_reject (owner, report, start, reason);
+          continue;
+        }
+
+      replace_lone_surrogates (self->element->str, len);
+
       if (!json_parser_load_from_data (self->parser, text, len, &parse_error))
         {
           g_autofree char *reason = dup_parse_error (self, parse_error);
@@ -589,6 +710,14 @@ proc_json_array_reader_next_object (ProcJsonArrayReader  *self,
       if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
         {
           proc_record_reader_reject (owner, report, start, not_an_object_reason (root));
+          continue;
+        }
+
+      if (!node_is_text (root))
+        {
+          proc_record_reader_reject (owner, report, start,
+                                     _("the entry is not valid JSON: a string in it is not valid UTF-8 "
+                                       "(a broken \\u escape?)"));
           continue;
         }
 

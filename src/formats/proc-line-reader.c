@@ -13,6 +13,9 @@
 #include "proc-line-reader.h"
 
 #define CHUNK_SIZE (64 * 1024)
+/* No paper list has lines this long (an abstract is kilobytes): a longer
+ * one is refused rather than held in memory whole. */
+#define MAX_LINE_BYTES (16 * 1024 * 1024)
 
 /* Reads in chunks, so memory stays bounded by the longest line, and
  * accepts LF, CRLF and lone CR line ends, a UTF-8 byte order mark, and a
@@ -29,6 +32,9 @@ struct _ProcLineReader
   guint64 offset;           /* bytes consumed, for progress */
   gboolean eof;
   gboolean skip_lf;         /* the last line ended in CR: a LF next is part of it */
+  guint64 bytes_read;
+  ProcLineReaderProgress progress;
+  gpointer progress_data;
 };
 
 ProcLineReader *
@@ -39,7 +45,9 @@ proc_line_reader_new (GInputStream *stream,
 
   reader->stream = g_object_ref (stream);
   reader->display_name = g_strdup (display_name);
-  reader->buffer = g_byte_array_new ();
+  /* Allocated now: an empty file must not leave it without data, since
+   * data + 0 on a NULL pointer is undefined. */
+  reader->buffer = g_byte_array_sized_new (CHUNK_SIZE);
   reader->line = g_string_new (NULL);
   return reader;
 }
@@ -84,6 +92,12 @@ fill (ProcLineReader  *reader,
   g_byte_array_set_size (reader->buffer, reader->buffer->len - CHUNK_SIZE + n);
   if (n == 0)
     reader->eof = TRUE;
+
+  /* Long stretches without a paper (comments, skipped entries) still
+   * move the progress bar. */
+  reader->bytes_read += n;
+  if (reader->progress != NULL && n > 0)
+    reader->progress (reader->bytes_read, reader->progress_data);
 
   return TRUE;
 }
@@ -166,6 +180,17 @@ proc_line_reader_next (ProcLineReader  *reader,
       reader->start += available;
       reader->offset += available;
 
+      if (reader->line->len > MAX_LINE_BYTES)
+        {
+          g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_FORMAT,
+                       _("%s:%u: the line is longer than %u MB, so this is not a paper list "
+                         "Proceedings can read"),
+                       reader->display_name, reader->line_number + 1,
+                       (guint) (MAX_LINE_BYTES / (1024 * 1024)));
+          g_string_truncate (reader->line, 0);
+          return NULL;
+        }
+
       if (reader->eof)
         {
           if (reader->line->len == 0)
@@ -210,4 +235,13 @@ const char *
 proc_line_reader_get_display_name (ProcLineReader *reader)
 {
   return reader->display_name;
+}
+
+void
+proc_line_reader_set_progress (ProcLineReader         *reader,
+                               ProcLineReaderProgress  progress,
+                               gpointer                user_data)
+{
+  reader->progress = progress;
+  reader->progress_data = user_data;
 }

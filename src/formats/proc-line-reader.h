@@ -12,6 +12,10 @@ G_BEGIN_DECLS
 
 typedef struct _ProcLineReader ProcLineReader;
 
+/* Called after each read from the stream with the bytes read so far. */
+typedef void (*ProcLineReaderProgress) (guint64  bytes_read,
+                                        gpointer user_data);
+
 ProcLineReader *proc_line_reader_new        (GInputStream    *stream,
                                              const char      *display_name);
 void            proc_line_reader_free       (ProcLineReader  *reader);
@@ -22,6 +26,9 @@ const char     *proc_line_reader_next       (ProcLineReader  *reader,
 guint           proc_line_reader_get_line   (ProcLineReader  *reader);
 guint64         proc_line_reader_get_offset (ProcLineReader  *reader);
 const char     *proc_line_reader_get_display_name (ProcLineReader *reader);
+void            proc_line_reader_set_progress (ProcLineReader        *reader,
+                                               ProcLineReaderProgress progress,
+                                               gpointer               user_data);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLineReader, proc_line_reader_free)
 

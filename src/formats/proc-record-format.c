@@ -166,8 +166,14 @@ static gboolean
 looks_like_csv_header (const char *p,
                        const char *end)
 {
-  const char *eol = memchr (p, '\n', end - p);
-  g_autofree char *first = g_ascii_strdown (p, eol ? eol - p : end - p);
+  const char *eol;
+  g_autofree char *first = NULL;
+
+  if (p >= end)
+    return FALSE;
+
+  eol = memchr (p, '\n', end - p);
+  first = g_ascii_strdown (p, eol ? eol - p : end - p);
 
   g_strchomp (first);
   if (strchr (first, ',') == NULL)
@@ -193,8 +199,14 @@ proc_record_format_guess (const char *file_name,
                           const char *head,
                           gsize       head_length)
 {
-  const char *p = head;
-  const char *end = head + head_length;
+  const char *p;
+  const char *end;
+
+  /* An empty file may come with no buffer at all. */
+  if (head == NULL)
+    head = "", head_length = 0;
+  p = head;
+  end = head + head_length;
 
   if (head_length >= 3 && memcmp (head, "\xef\xbb\xbf", 3) == 0)
     p += 3;
@@ -218,6 +230,12 @@ proc_record_format_guess (const char *file_name,
 
   if (end - p >= 5 && strncmp (p, "TY  -", 5) == 0)
     return PROC_RECORD_FORMAT_RIS;
+
+  /* A .json file that does not start like JSON is still meant as JSON:
+   * the JSON reader says what is wrong with it, where the conference
+   * list would take it for a title without abstracts. */
+  if (has_extension (file_name, "json"))
+    return PROC_RECORD_FORMAT_CSL_JSON;
 
   /* A CSV file's header row decides before anything its cells hold: a
    * note may well quote a line of RIS or BibTeX. */

@@ -31,6 +31,9 @@
  * Every other tag is ignored, as is text outside entries (some sites put
  * a few header lines before the first entry). */
 
+/* An entry is kilobytes; a longer one is skipped, so memory stays bounded. */
+#define MAX_ENTRY_BYTES (4 * 1024 * 1024)
+
 struct _ProcRisReader
 {
   ProcRecordReader parent_instance;
@@ -399,6 +402,8 @@ proc_ris_reader_next (ProcRecordReader  *reader,
       const char *value;
       char tag[3];
       guint start_line = self->pending_entry;
+      gsize entry_bytes = 0;
+      gsize line_len = 0;
 
       self->pending_entry = 0;
 
@@ -441,7 +446,7 @@ proc_ris_reader_next (ProcRecordReader  *reader,
       /* Read to ER, to the next TY when an ER is missing, or to the end. */
       for (;;)
         {
-          line = proc_line_reader_next (lines, NULL, cancellable, &local_error);
+          line = proc_line_reader_next (lines, &line_len, cancellable, &local_error);
           if (local_error != NULL)
             {
               g_propagate_error (error, g_steal_pointer (&local_error));
@@ -454,9 +459,15 @@ proc_ris_reader_next (ProcRecordReader  *reader,
               break;
             }
 
+          /* Past the limit, the entry's lines are read but not kept. */
+          entry_bytes += line_len + 1;
+          if (entry_bytes > MAX_ENTRY_BYTES && fields->len > 0)
+            g_ptr_array_set_size (fields, 0);
+
           if (!parse_tag_line (line, tag, &value))
             {
-              continue_field (fields, line);
+              if (entry_bytes <= MAX_ENTRY_BYTES)
+                continue_field (fields, line);
               continue;
             }
 
@@ -468,7 +479,18 @@ proc_ris_reader_next (ProcRecordReader  *reader,
               break;
             }
 
-          add_field (fields, tag, value);
+          if (entry_bytes <= MAX_ENTRY_BYTES)
+            add_field (fields, tag, value);
+        }
+
+      if (entry_bytes > MAX_ENTRY_BYTES)
+        {
+          g_autofree char *reason =
+            g_strdup_printf (_("the entry is longer than %u MB, too long for one paper"),
+                             (guint) (MAX_ENTRY_BYTES / (1024 * 1024)));
+
+          proc_record_reader_reject (reader, report, start_line, reason);
+          continue;
         }
 
       record = record_from_fields (fields);

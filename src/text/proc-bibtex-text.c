@@ -32,11 +32,26 @@
 /* Stands for a forced line break (\\) until white space is folded. */
 #define LINE_BREAK '\x01'
 
+/* Where each '{' of a value closes, found in one pass: built only once a
+ * search for a closing brace has failed, since a value such as
+ * "{\\}{\\}{\\}…" (balanced as BibTeX counts, but not one group as the
+ * decoder counts) would otherwise search to its end from every brace. */
+typedef struct
+{
+  gsize    len;
+  guint32 *close;     /* per byte; NULL until needed */
+  gboolean missed;
+} BraceMatches;
+
+#define MATCH_UNKNOWN   G_MAXUINT32          /* not a brace the pass saw open */
+#define MATCH_NONE      (G_MAXUINT32 - 1)    /* a '{' that never closes */
+
 typedef struct
 {
   const char     *text;
   ProcBibtexText  kind;
   guint           depth;
+  BraceMatches   *matches;
 } Decoder;
 
 static void decode_span (Decoder  *d,
@@ -185,6 +200,67 @@ group_end (const char *text,
   return NO_MATCH;
 }
 
+static void
+build_matches (BraceMatches *m,
+               const char   *text)
+{
+  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  m->close = g_new (guint32, m->len);
+  for (gsize i = 0; i < m->len; i++)
+    m->close[i] = MATCH_UNKNOWN;
+
+  for (gsize i = 0; i < m->len; i++)
+    {
+      if (text[i] == '\\')
+        i++;
+      else if (text[i] == '{')
+        {
+          guint32 at = (guint32) i;
+
+          m->close[i] = MATCH_NONE;
+          g_array_append_val (open, at);
+        }
+      else if (text[i] == '}' && open->len > 0)
+        {
+          m->close[g_array_index (open, guint32, open->len - 1)] = (guint32) i;
+          g_array_set_size (open, open->len - 1);
+        }
+    }
+}
+
+/* group_end () on the decoder's text, in constant time once a search
+ * has failed.  The pass skips escapes from the start of the value, as
+ * group_end () does from @pos, so for a '{' it saw open both agree. */
+static gsize
+decoder_group_end (Decoder *d,
+                   gsize    pos,
+                   gsize    end)
+{
+  BraceMatches *m = d->matches;
+  gsize close;
+
+  if (m == NULL || m->len >= MATCH_NONE)
+    return group_end (d->text, pos, end);
+
+  if (m->close == NULL)
+    {
+      close = group_end (d->text, pos, end);
+      if (close == NO_MATCH && !m->missed)
+        m->missed = TRUE;
+      else if (close == NO_MATCH)
+        build_matches (m, d->text);
+      return close;
+    }
+
+  if (pos >= m->len || m->close[pos] == MATCH_UNKNOWN)
+    return group_end (d->text, pos, end);
+  if (m->close[pos] == MATCH_NONE || m->close[pos] >= end)
+    return NO_MATCH;
+
+  return m->close[pos];
+}
+
 /* Whether a blank line starts at the newline at @pos. */
 static gboolean
 blank_line_at (const char *text,
@@ -306,7 +382,7 @@ decode_range (Decoder        *d,
               gsize           pos,
               gsize           end)
 {
-  Decoder sub = { d->text, kind, d->depth };
+  Decoder sub = { d->text, kind, d->depth, d->matches };
   GString *out = g_string_new (NULL);
 
   decode_span (&sub, pos, end, out);
@@ -361,7 +437,7 @@ decode_accent (Decoder    *d,
     }
   else if (text[pos] == '{')
     {
-      gsize close = group_end (text, pos, end);
+      gsize close = decoder_group_end (d, pos, end);
 
       if (close == NO_MATCH)
         {
@@ -442,7 +518,7 @@ decode_group (Decoder  *d,
               GString  *out)
 {
   const char *text = d->text;
-  gsize close = group_end (text, pos, end);
+  gsize close = decoder_group_end (d, pos, end);
 
   if (close == NO_MATCH)
     {
@@ -489,7 +565,7 @@ copy_command (Decoder  *d,
 
   while (pos < end && text[pos] == '{')
     {
-      gsize close = group_end (text, pos, end);
+      gsize close = decoder_group_end (d, pos, end);
 
       if (close == NO_MATCH)
         break;
@@ -612,7 +688,7 @@ decode_command (Decoder  *d,
   if (name_end - pos - 1 == 4 && memcmp (text + pos + 1, "href", 4) == 0)
     {
       gsize first = skip_command_space (text, name_end, end);
-      gsize close = first < end && text[first] == '{' ? group_end (text, first, end) : NO_MATCH;
+      gsize close = first < end && text[first] == '{' ? decoder_group_end (d, first, end) : NO_MATCH;
 
       if (close != NO_MATCH)
         {
@@ -628,7 +704,7 @@ decode_command (Decoder  *d,
       (name_end - pos - 1 == 9 && memcmp (text + pos + 1, "nolinkurl", 9) == 0))
     {
       gsize arg = skip_command_space (text, name_end, end);
-      gsize close = arg < end && text[arg] == '{' ? group_end (text, arg, end) : NO_MATCH;
+      gsize close = arg < end && text[arg] == '{' ? decoder_group_end (d, arg, end) : NO_MATCH;
 
       if (close != NO_MATCH)
         {
@@ -641,7 +717,7 @@ decode_command (Decoder  *d,
   if (name_end - pos - 1 == 8 && memcmp (text + pos + 1, "noopsort", 8) == 0)
     {
       gsize arg = skip_command_space (text, name_end, end);
-      gsize close = arg < end && text[arg] == '{' ? group_end (text, arg, end) : NO_MATCH;
+      gsize close = arg < end && text[arg] == '{' ? decoder_group_end (d, arg, end) : NO_MATCH;
 
       return close != NO_MATCH ? close + 1 : arg;
     }
@@ -899,7 +975,8 @@ proc_bibtex_decode (const char     *value,
                     ProcBibtexText  kind)
 {
   g_autoptr(GString) raw = NULL;
-  Decoder d = { value, kind, 0 };
+  BraceMatches matches = { 0, NULL, FALSE };
+  Decoder d = { value, kind, 0, &matches };
 
   if (value == NULL)
     return g_strdup ("");
@@ -907,8 +984,10 @@ proc_bibtex_decode (const char     *value,
   if (kind == PROC_BIBTEX_TEXT_VERBATIM)
     return decode_verbatim (value);
 
-  raw = g_string_sized_new (strlen (value));
-  decode_span (&d, 0, strlen (value), raw);
+  matches.len = strlen (value);
+  raw = g_string_sized_new (matches.len);
+  decode_span (&d, 0, matches.len, raw);
+  g_free (matches.close);
 
   return fold_space (raw->str, kind);
 }
