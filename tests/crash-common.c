@@ -112,7 +112,7 @@ crash_note_text (gint64  paper_id,
 
   out = g_string_new (NULL);
   g_string_append_printf (out, "Note v%" G_GUINT64_FORMAT " on paper %" G_GINT64_FORMAT
-                          ": crashnote%" G_GUINT64_FORMAT ".",
+                          ": crashnote%010" G_GUINT64_FORMAT ".",
                           version, paper_id, version);
   n_sentences = version % 7 == 3 ? g_rand_int_range (rand, 60, 120) : g_rand_int_range (rand, 1, 6);
   for (guint i = 0; i < n_sentences; i++)

@@ -625,7 +625,7 @@ check_app (Harness   *h,
       if (h->note_version[i] != 0 && *expected != '\0')
         {
           /* The note's own word finds it in the search. */
-          g_autofree char *word = g_strdup_printf ("crashnote%" G_GUINT64_FORMAT, h->note_version[i]);
+          g_autofree char *word = g_strdup_printf ("crashnote%010" G_GUINT64_FORMAT, h->note_version[i]);
 
           g_assert_cmpuint (proc_store_count (store, word), ==, 1);
         }
