@@ -106,6 +106,7 @@ typedef struct
   guint inflight_absent[N_MODES];
   guint saved_verified[N_MODES];
   guint checks;
+  double check_seconds;
   guint aimed_at_commit;
   guint recovered_by_app;
   guint wal_kept;
@@ -190,7 +191,7 @@ sql_exec (sqlite3    *db,
   char *message = NULL;
 
   if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    g_error ("%s: %s", sql, message);
+    g_error ("%.60s…: %s", sql, message);
 }
 
 /* The library as a whole: SQLite's checks and the three search indexes
@@ -651,6 +652,21 @@ check_app (Harness   *h,
     }
 }
 
+static ProcStore *
+open_store (Harness  *h,
+            guint     round,
+            Inflight *inflight)
+{
+  g_autoptr(GError) error = NULL;
+  ProcStore *store = proc_store_open (h->path, &error);
+
+  if (store == NULL)
+    g_error ("Round %u: the app cannot open the library after a kill %s: %s",
+             round, phase_names[inflight->phase], error->message);
+
+  return store;
+}
+
 /* Opens the library after a kill, the app's way and SQLite's, in either
  * order (whichever comes first recovers the WAL), and checks it. */
 static void
@@ -659,7 +675,6 @@ check_library (Harness  *h,
                Inflight *inflight)
 {
   g_autoptr(ProcStore) store = NULL;
-  g_autoptr(GError) error = NULL;
   gboolean app_first = g_rand_boolean (h->rand);
   /* Half the rounds leave the WAL as it is for the next worker to recover. */
   gboolean keep_wal = g_rand_boolean (h->rand);
@@ -667,12 +682,13 @@ check_library (Harness  *h,
 
   if (app_first)
     {
-      store = proc_store_open (h->path, &error);
-      g_assert_no_error (error);
+      store = open_store (h, round, inflight);
       h->recovered_by_app++;
     }
 
-  g_assert_cmpint (sqlite3_open_v2 (h->path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+  if (sqlite3_open_v2 (h->path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK)
+    g_error ("Round %u: SQLite cannot open the library after a kill %s: %s",
+             round, phase_names[inflight->phase], sqlite3_errmsg (db));
   sqlite3_busy_timeout (db, 10000);
   if (keep_wal)
     sqlite3_db_config (db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
@@ -681,10 +697,7 @@ check_library (Harness  *h,
   sql_exec (db, proc_schema_get_connection_sql ());
 
   if (!app_first)
-    {
-      store = proc_store_open (h->path, &error);
-      g_assert_no_error (error);
-    }
+    store = open_store (h, round, inflight);
   if (keep_wal)
     {
       sqlite3_db_config (_proc_store_get_db (store), SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
@@ -939,14 +952,14 @@ run_round (Harness *h,
   h->kills_by_mode[mode]++;
   h->kills_by_phase[mode][inflight.phase]++;
 
-  checking = g_get_monotonic_time ();
-  check_library (h, round, &inflight);
-
-  g_test_message ("round %u: %s, killed %.3f ms after %s, %s%s%s; checked in %.1f s", round, mode_names[mode],
+  /* Said before the check, so that a failure comes after its round. */
+  g_test_message ("round %u: %s, killed %.3f ms after %s, %s%s%s", round, mode_names[mode],
                   delay_ms, kill_in_commit ? "its COMMIT began" : kill_in_open ? "the start" : "it was ready",
                   phase_names[inflight.phase],
-                  inflight.started ? ": " : "", inflight.started ? inflight.started[0] : "",
-                  (g_get_monotonic_time () - checking) / (double) G_USEC_PER_SEC);
+                  inflight.started ? ": " : "", inflight.started ? inflight.started[0] : "");
+  checking = g_get_monotonic_time ();
+  check_library (h, round, &inflight);
+  h->check_seconds += (g_get_monotonic_time () - checking) / (double) G_USEC_PER_SEC;
 
   g_clear_pointer (&inflight.started, g_strfreev);
   g_unlink (out_path);
@@ -1063,10 +1076,10 @@ test_kills (void)
   for (guint round = 1; round <= h.kills; round++)
     run_round (&h, round);
 
-  g_test_message ("%u kills survived in %.1f s (%u aimed at a COMMIT); %u checks of the whole library, "
-                  "%u opened first by the app, %u with the WAL left for the next worker",
+  g_test_message ("%u kills survived in %.1f s (%u aimed at a COMMIT); %u checks of the whole library "
+                  "(%.1f s each), %u opened first by the app, %u with the WAL left for the next worker",
                   h.kills, (g_get_monotonic_time () - start) / (double) G_USEC_PER_SEC, h.aimed_at_commit,
-                  h.checks, h.recovered_by_app, h.wal_kept);
+                  h.checks, h.check_seconds / MAX (1, h.checks), h.recovered_by_app, h.wal_kept);
   for (guint m = 0; m < N_MODES; m++)
     {
       g_autoptr(GString) phases = g_string_new (NULL);
