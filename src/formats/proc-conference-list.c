@@ -236,7 +236,9 @@ proc_conference_list_next (ProcConferenceList  *reader,
 
       if (!has_enough_words (paragraph->str))
         {
-          g_autofree char *shown = g_utf8_substring (paragraph->str, 0, 60);
+          /* g_utf8_substring () walks on past the end of a shorter text */
+          g_autofree char *shown = g_utf8_substring (paragraph->str, 0,
+                                                     MIN (g_utf8_strlen (paragraph->str, -1), 60));
           g_autofree char *reason =
             g_strdup_printf (_("“%s” is too short to be an abstract"), shown);
           proc_record_reader_reject (PROC_RECORD_READER (reader), report, start_line, reason);
