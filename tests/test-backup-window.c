@@ -6,8 +6,10 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <sqlite3.h>
 
 #include "proc-application-private.h"
@@ -429,6 +431,13 @@ main (int   argc,
   g_autofree char *data = g_build_filename (home, ".local", "share", NULL);
   g_autofree char *config = g_build_filename (home, ".config", NULL);
   g_autofree char *cache = g_build_filename (home, ".cache", NULL);
+
+  /* English under the tests' C.UTF-8; LANGUAGE=zh_CN shows the screens in
+   * Chinese (with PROCEEDINGS_TEST_SCREENSHOTS, to look at them). */
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("PROCEEDINGS_LOCALEDIR") ? g_getenv ("PROCEEDINGS_LOCALEDIR") : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 
   g_setenv ("HOME", home, TRUE);
   g_setenv ("XDG_DATA_HOME", data, TRUE);
