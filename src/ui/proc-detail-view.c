@@ -466,7 +466,6 @@ retry_saving (ProcDetailView *self)
 
   if (saved > 0)
     {
-      g_autoptr(GError) told = NULL;
       g_autofree char *message =
         /* Translators: a toast, once notes that could not be written (a full disk) are in the library */
         g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -475,8 +474,8 @@ retry_saving (ProcDetailView *self)
                                       saved),
                          saved);
 
-      g_set_error_literal (&told, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED, message);
-      report_error (self, told);
+      /* High, so it replaces the toast that said they were not saved. */
+      proc_widget_show_toast (GTK_WIDGET (self), message, ADW_TOAST_PRIORITY_HIGH);
     }
 
   return (self->note_dirty && self->note_failed) || g_hash_table_size (self->kept_notes) > 0;
@@ -608,7 +607,7 @@ save_note (ProcDetailView *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   GtkTextIter start, end;
-  gboolean saved;
+  gboolean saved, retrying;
 
   g_clear_handle_id (&self->autosave_source, g_source_remove);
 
@@ -653,12 +652,13 @@ save_note (ProcDetailView *self,
 
   /* The text stays in the editor, and the next change tries again; so
    * does the timer when the library may take it later. */
-  self->note_failed = worth_retrying (error);
-  show_not_saved (self, error->message, worth_retrying (error));
-  if (worth_retrying (error))
+  retrying = worth_retrying (error);
+  self->note_failed = retrying;
+  show_not_saved (self, error->message, retrying);
+  if (retrying)
     schedule_retry (self);
 
-  if (leaving == LEAVING_PAPER && text != NULL && worth_retrying (error))
+  if (leaving == LEAVING_PAPER && text != NULL && retrying)
     {
       /* The editor is about to show another paper: keep the text here. */
       KeptNote *kept = g_new0 (KeptNote, 1);

@@ -27,24 +27,36 @@ void
 proc_widget_show_error (GtkWidget    *widget,
                         const GError *error)
 {
+  g_return_if_fail (error != NULL);
+
+  proc_widget_show_toast (widget, error->message, ADW_TOAST_PRIORITY_HIGH);
+}
+
+/* @message in a toast of the window around @widget, or a warning outside
+ * a window (a test). */
+void
+proc_widget_show_toast (GtkWidget        *widget,
+                        const char       *message,
+                        AdwToastPriority  priority)
+{
   GtkWidget *overlay;
   g_autofree char *title = NULL;
   AdwToast *toast;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
-  g_return_if_fail (error != NULL);
+  g_return_if_fail (message != NULL);
 
   overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
   if (overlay == NULL)
     {
-      g_warning ("%s", error->message);
+      g_warning ("%s", message);
       return;
     }
 
   /* A toast's title is markup; the message may hold a name with "&" */
-  title = g_markup_escape_text (error->message, -1);
+  title = g_markup_escape_text (message, -1);
   toast = adw_toast_new (title);
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_priority (toast, priority);
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
 }
 

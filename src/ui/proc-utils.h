@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "proc-undo.h"
 
@@ -14,6 +14,9 @@ G_BEGIN_DECLS
 
 void proc_widget_show_error (GtkWidget    *widget,
                              const GError *error);
+void proc_widget_show_toast (GtkWidget        *widget,
+                             const char       *message,
+                             AdwToastPriority  priority);
 void proc_widget_offer_undo (GtkWidget    *widget,
                              ProcUndo     *undo);
 
