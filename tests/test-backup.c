@@ -12,6 +12,7 @@
 
 #include "proc-backup-private.h"
 #include "proc-import-batch.h"
+#include "proc-library-check.h"
 #include "proc-recovery.h"
 #include "proc-schema.h"
 #include "proc-store.h"

@@ -56,23 +56,4 @@ ProcStore          *proc_recovery_open_store     (const char          *library_p
                                                   ProcRecoveryReport **report,
                                                   GError             **error);
 
-/* What Check Library found. */
-typedef struct
-{
-  guint n_papers;
-  GPtrArray *problems;   /* of char *, the first few; empty when all is well */
-} ProcLibraryCheck;
-
-void                proc_library_check_free      (ProcLibraryCheck    *check);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLibraryCheck, proc_library_check_free)
-ProcLibraryCheck   *proc_library_check           (const char          *library_path,
-                                                  GCancellable        *cancellable,
-                                                  GError             **error);
-void                proc_library_check_async     (const char          *library_path,
-                                                  GCancellable        *cancellable,
-                                                  GAsyncReadyCallback  callback,
-                                                  gpointer             user_data);
-ProcLibraryCheck   *proc_library_check_finish    (GAsyncResult        *result,
-                                                  GError             **error);
-
 G_END_DECLS

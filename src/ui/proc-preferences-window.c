@@ -11,7 +11,7 @@
 #include "proc-application.h"
 #include "proc-backup.h"
 #include "proc-preferences-window.h"
-#include "proc-recovery.h"
+#include "proc-library-check.h"
 
 struct _ProcPreferencesWindow
 {
