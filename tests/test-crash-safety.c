@@ -865,6 +865,33 @@ choose_delay_ms (Harness *h,
     }
 }
 
+/* With PROCEEDINGS_CRASH_SNAPSHOTS set, the library as each round finds
+ * it is kept as before-ROUND/, so that a failing round can be replayed
+ * by hand against exactly the file it started from. */
+static void
+snapshot_library (Harness *h,
+                  guint    round)
+{
+  g_autofree char *dir = g_strdup_printf ("%s/before-%u", h->dir, round);
+  const char *suffixes[] = { "", "-wal" };
+
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *from = g_strconcat (h->path, suffixes[i], NULL);
+      g_autofree char *base = g_path_get_basename (from);
+      g_autofree char *to = g_build_filename (dir, base, NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize length;
+
+      if (!g_file_test (from, G_FILE_TEST_EXISTS))
+        continue;
+      g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+      g_assert_true (g_file_set_contents (to, contents, length, &error));
+    }
+}
+
 static void
 run_round (Harness *h,
            guint    round)
@@ -905,6 +932,9 @@ run_round (Harness *h,
       kill_in_commit_us = g_strdup_printf ("%.0f", delay_ms * 1000);
       h->aimed_at_commit++;
     }
+
+  if (g_getenv ("PROCEEDINGS_CRASH_SNAPSHOTS") != NULL)
+    snapshot_library (h, round);
 
   worker = spawn_worker (h, mode_names[mode], round, extra, kill_in_commit_us, out_path, &exited);
   spawned = g_get_monotonic_time ();

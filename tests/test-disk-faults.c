@@ -649,10 +649,12 @@ test_messages (void)
   g_assert_cmpstr (error->message, ==, "The library could not be written: the disk is full. Free some space and try again");
   g_clear_error (&error);
 
+  /* Rating 500 papers in one statement spills its statement journal to a
+   * temporary file, the first write to fail: the edit names itself. */
   fault_vfs_arm (1, FAULT_VFS_EIO, FALSE);
   g_assert_false (edit_rating (&run, &error));
   g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_IO);
-  g_assert_cmpstr (error->message, ==, "The library could not be written: the disk reported an input/output error while writing");
+  g_assert_cmpstr (error->message, ==, "Could not rate papers: the disk reported an input/output error while writing");
   g_clear_error (&error);
   fault_vfs_disarm ();
 

@@ -25,6 +25,10 @@ struct _ProcImportBatch
   guint n_added;
   guint n_merged;
   gboolean committed;
+  /* The file's tags, written at the commit, each in one statement (see
+   * _proc_store_run_for_ids()): tag name → GArray of paper ids. */
+  GHashTable *tags;
+  GPtrArray *tag_order;         /* the names, first seen first */
 };
 
 static gint64
@@ -114,6 +118,8 @@ proc_import_batch_begin (ProcStore   *store,
 
   batch->store = g_object_ref (store);
   batch->next_position = next_position (store, batch->list_id);
+  batch->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
+  batch->tag_order = g_ptr_array_new ();
 
   return g_steal_pointer (&batch);
 }
@@ -399,24 +405,40 @@ merge_paper (ProcImportBatch        *batch,
 
 /* Tags whose names the library cannot take (empty once trimmed, too
  * long) are left out rather than failing the whole import. */
-static gboolean
+static void
 add_tags (ProcImportBatch        *batch,
           gint64                  paper_id,
-          const ProcPaperRecord  *record,
-          GError                **error)
+          const ProcPaperRecord  *record)
 {
   for (guint i = 0; i < record->tags->len; i++)
     {
-      const char *tag = g_ptr_array_index (record->tags, i);
-      g_autoptr(GError) local_error = NULL;
+      g_autofree char *name = _proc_store_normalize_tag_name (g_ptr_array_index (record->tags, i), NULL);
+      GArray *ids;
 
-      if (!_proc_store_write_add_tag (batch->store, &paper_id, 1, tag, &local_error))
+      if (name == NULL)
+        continue;
+
+      if (!(ids = g_hash_table_lookup (batch->tags, name)))
         {
-          if (g_error_matches (local_error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID))
-            continue;
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return FALSE;
+          ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_ptr_array_add (batch->tag_order, name);
+          g_hash_table_insert (batch->tags, g_steal_pointer (&name), ids);
         }
+      g_array_append_val (ids, paper_id);
+    }
+}
+
+static gboolean
+write_tags (ProcImportBatch  *batch,
+            GError          **error)
+{
+  for (guint i = 0; i < batch->tag_order->len; i++)
+    {
+      const char *name = g_ptr_array_index (batch->tag_order, i);
+      GArray *ids = g_hash_table_lookup (batch->tags, name);
+
+      if (!_proc_store_write_add_tag (batch->store, (const gint64 *) (gpointer) ids->data, ids->len, name, error))
+        return FALSE;
     }
 
   return TRUE;
@@ -463,8 +485,7 @@ proc_import_batch_add (ProcImportBatch        *batch,
   else if (!merge_paper (batch, paper_id, record, &keys, error))
     return FALSE;
 
-  if (!add_tags (batch, paper_id, record, error))
-    return FALSE;
+  add_tags (batch, paper_id, record);
 
   if (!(stmt = _proc_store_prepare (store,
                                     "INSERT OR IGNORE INTO list_papers (list_id, paper_id, position) VALUES (?, ?, ?)",
@@ -491,7 +512,8 @@ proc_import_batch_commit (ProcImportBatch  *batch,
 {
   g_return_val_if_fail (batch != NULL && !batch->committed, FALSE);
 
-  if (!_proc_store_commit (batch->store, error))
+  if (!write_tags (batch, error) ||
+      !_proc_store_commit (batch->store, error))
     {
       _proc_store_rollback (batch->store);
       return FALSE;
@@ -512,5 +534,7 @@ proc_import_batch_free (ProcImportBatch *batch)
     _proc_store_rollback (batch->store);
 
   g_clear_object (&batch->store);
+  g_clear_pointer (&batch->tags, g_hash_table_unref);
+  g_clear_pointer (&batch->tag_order, g_ptr_array_unref);
   g_free (batch);
 }

@@ -38,7 +38,12 @@ void          _proc_store_reload_live (ProcStore       *self,
                                        const gint64    *ids,
                                        guint            n_ids);
 
-gboolean      _proc_store_run_each    (ProcStore       *self,
+/* In the SQL of _proc_store_run_for_ids(): the ids, as a set. */
+#define PROC_STORE_IDS "(SELECT value FROM json_each(?2))"
+
+char         *_proc_store_id_set_new  (const gint64    *ids,
+                                       guint            n_ids);
+gboolean      _proc_store_run_for_ids (ProcStore       *self,
                                        const char      *sql,
                                        const gint64    *ids,
                                        guint            n_ids,

@@ -155,12 +155,15 @@ _proc_store_write_add_to_reading_list (ProcStore     *self,
                                        GError       **error)
 {
   return check_reading_list (self, reading_list_id, error) &&
-         _proc_store_run_each (self,
-                               "INSERT OR IGNORE INTO reading_list_items (reading_list_id, paper_id, position)"
-                               " SELECT ?1, ?2, coalesce((SELECT max(position) + 1 FROM reading_list_items"
-                               "   WHERE reading_list_id = ?1), 0)"
-                               " WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?2)",
-                               ids, n_ids, reading_list_id, _("add papers to the reading list"), error);
+         _proc_store_run_for_ids (self,
+                                  /* The new ones at the end, in the order given, each once. */
+                                  "INSERT INTO reading_list_items (reading_list_id, paper_id, position)"
+                                  " SELECT ?1, value, row_number () OVER (ORDER BY first) - 1"
+                                  "   + coalesce((SELECT max(position) + 1 FROM reading_list_items WHERE reading_list_id = ?1), 0)"
+                                  " FROM (SELECT value, min(key) AS first FROM json_each(?2) GROUP BY value)"
+                                  " WHERE value IN (SELECT id FROM papers)"
+                                  "   AND value NOT IN (SELECT paper_id FROM reading_list_items WHERE reading_list_id = ?1)",
+                                  ids, n_ids, reading_list_id, _("add papers to the reading list"), error);
 }
 
 /* The others keep their positions, and so their order. */
@@ -172,8 +175,8 @@ _proc_store_write_remove_from_reading_list (ProcStore     *self,
                                             GError       **error)
 {
   return check_reading_list (self, reading_list_id, error) &&
-         _proc_store_run_each (self, "DELETE FROM reading_list_items WHERE reading_list_id = ?1 AND paper_id = ?2",
-                               ids, n_ids, reading_list_id, _("remove papers from the reading list"), error);
+         _proc_store_run_for_ids (self, "DELETE FROM reading_list_items WHERE reading_list_id = ?1 AND paper_id IN " PROC_STORE_IDS,
+                                  ids, n_ids, reading_list_id, _("remove papers from the reading list"), error);
 }
 
 typedef struct
@@ -302,8 +305,8 @@ _proc_store_write_delete_reading_list (ProcStore  *self,
                                        GError    **error)
 {
   return check_reading_list (self, reading_list_id, error) &&
-         _proc_store_run_each (self, "DELETE FROM reading_lists WHERE ?1 = ?1 AND id = ?2",
-                               &reading_list_id, 1, 0, _("delete the reading list"), error);
+         _proc_store_run_for_ids (self, "DELETE FROM reading_lists WHERE id IN " PROC_STORE_IDS,
+                                  &reading_list_id, 1, 0, _("delete the reading list"), error);
 }
 
 /* Ends the transaction of a reading-list edit and tells the views. */

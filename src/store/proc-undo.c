@@ -327,20 +327,6 @@ collect_ids (const Rows *rows,
     g_array_append_val (ids, iter.values[0].integer);
 }
 
-static char *
-id_set_new (const gint64 *ids,
-            guint         n_ids)
-{
-  GString *set = g_string_sized_new (2 + n_ids * 8);
-
-  g_string_append_c (set, '[');
-  for (guint i = 0; i < n_ids; i++)
-    g_string_append_printf (set, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", ids[i]);
-  g_string_append_c (set, ']');
-
-  return g_string_free (set, FALSE);
-}
-
 static ProcUndo *
 undo_new (ProcStore       *store,
           ProcStoreChange  change)
@@ -434,7 +420,7 @@ run_undoable (ProcStore        *store,
               GError          **error)
 {
   g_autoptr(ProcUndo) undo = undo_new (store, change);
-  g_autofree char *id_set = id_set_new (edit->ids, edit->n_ids);
+  g_autofree char *id_set = _proc_store_id_set_new (edit->ids, edit->n_ids);
 
   edit->id_set = id_set;
 
@@ -610,7 +596,9 @@ restore_tags (ProcUndo  *self,
               GError   **error)
 {
   g_autoptr(GHashTable) now = NULL;
-  sqlite3_stmt *stmt;
+  g_autoptr(GHashTable) by_tag = NULL;
+  GHashTableIter tags;
+  gpointer key, value;
   RowIter iter;
 
   if (self->tags.n_rows == 0)
@@ -631,28 +619,36 @@ restore_tags (ProcUndo  *self,
   if (self->paper_tags.n_rows == 0)
     return TRUE;
 
-  if (!(stmt = _proc_store_prepare (self->store,
-                                    "INSERT OR IGNORE INTO paper_tags (paper_id, tag_id)"
-                                    " SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM papers WHERE id = ?1)",
-                                    error)))
-    return FALSE;
-
+  /* Each tag's papers in one statement (see _proc_store_run_for_ids()). */
+  by_tag = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) g_array_unref);
   row_iter_init (&iter, &self->paper_tags);
   while (row_iter_next (&iter))
     {
       /* Every tag of paper_tags was captured with it, so this is found. */
-      const gint64 *tag_id = g_hash_table_lookup (now, &iter.values[1].integer);
-      int rc;
+      gint64 *tag_id = g_hash_table_lookup (now, &iter.values[1].integer);
+      GArray *ids;
 
       if (tag_id == NULL)
         continue;
+      if (!(ids = g_hash_table_lookup (by_tag, tag_id)))
+        {
+          ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_hash_table_insert (by_tag, tag_id, ids);
+        }
+      g_array_append_val (ids, iter.values[0].integer);
+    }
 
-      sqlite3_bind_int64 (stmt, 1, iter.values[0].integer);
-      sqlite3_bind_int64 (stmt, 2, *tag_id);
-      rc = sqlite3_step (stmt);
-      sqlite3_reset (stmt);
-      if (rc != SQLITE_DONE)
-        return _proc_store_set_error (self->store, error, _("undo the change"));
+  g_hash_table_iter_init (&tags, by_tag);
+  while (g_hash_table_iter_next (&tags, &key, &value))
+    {
+      GArray *ids = value;
+
+      if (!_proc_store_run_for_ids (self->store,
+                                    "INSERT OR IGNORE INTO paper_tags (paper_id, tag_id)"
+                                    " SELECT id, ?1 FROM papers WHERE id IN " PROC_STORE_IDS,
+                                    (const gint64 *) (gpointer) ids->data, ids->len,
+                                    *(gint64 *) key, _("undo the change"), error))
+        return FALSE;
     }
 
   return TRUE;
@@ -695,16 +691,16 @@ remove_added_tag (ProcUndo  *self,
       return FALSE;
     }
 
-  if (!_proc_store_run_each (self->store, "DELETE FROM paper_tags WHERE tag_id = ?1 AND paper_id = ?2",
-                             (const gint64 *) (gpointer) self->paper_ids->data, self->paper_ids->len,
-                             self->added_tag_id, _("undo the change"), error))
+  if (!_proc_store_run_for_ids (self->store, "DELETE FROM paper_tags WHERE tag_id = ?1 AND paper_id IN " PROC_STORE_IDS,
+                                (const gint64 *) (gpointer) self->paper_ids->data, self->paper_ids->len,
+                                self->added_tag_id, _("undo the change"), error))
     return FALSE;
 
   if (self->added_tag_created &&
-      !_proc_store_run_each (self->store,
-                             "DELETE FROM tags WHERE id = ?2 AND ?1 = ?1"
-                             " AND NOT EXISTS (SELECT 1 FROM paper_tags WHERE tag_id = ?2)",
-                             &self->added_tag_id, 1, 0, _("undo the change"), error))
+      !_proc_store_run_for_ids (self->store,
+                                "DELETE FROM tags WHERE id IN " PROC_STORE_IDS
+                                " AND NOT EXISTS (SELECT 1 FROM paper_tags WHERE tag_id = tags.id)",
+                                &self->added_tag_id, 1, 0, _("undo the change"), error))
     return FALSE;
 
   return TRUE;
@@ -873,15 +869,15 @@ restore_reading_list (ProcUndo  *self,
     {
     case LIST_EDIT_CREATE:
     case LIST_EDIT_ADD:
-      if (!_proc_store_run_each (self->store, "DELETE FROM reading_list_items WHERE reading_list_id = ?1 AND paper_id = ?2",
-                                 ids, self->paper_ids->len, id, _("undo the change"), error))
+      if (!_proc_store_run_for_ids (self->store, "DELETE FROM reading_list_items WHERE reading_list_id = ?1 AND paper_id IN " PROC_STORE_IDS,
+                                    ids, self->paper_ids->len, id, _("undo the change"), error))
         return FALSE;
       /* Papers added to it since keep a list made by this edit. */
       return self->list_edit != LIST_EDIT_CREATE ||
-             _proc_store_run_each (self->store,
-                                   "DELETE FROM reading_lists WHERE id = ?2 AND ?1 = ?1"
-                                   " AND NOT EXISTS (SELECT 1 FROM reading_list_items WHERE reading_list_id = ?2)",
-                                   &id, 1, 0, _("undo the change"), error);
+             _proc_store_run_for_ids (self->store,
+                                      "DELETE FROM reading_lists WHERE id IN " PROC_STORE_IDS
+                                      " AND NOT EXISTS (SELECT 1 FROM reading_list_items WHERE reading_list_id = reading_lists.id)",
+                                      &id, 1, 0, _("undo the change"), error);
 
     case LIST_EDIT_REMOVE:
       /* A paper added again since goes back where it was. */
