@@ -327,6 +327,43 @@ check_finds_problem (ProcWindow *window)
   gtk_window_destroy (GTK_WINDOW (preferences));
 }
 
+/* Words of one paper gone from the search index: Check Library finds it,
+ * offers the repair, and after it the paper is found again. */
+static void
+repair_search_index (ProcWindow *window)
+{
+  GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
+  gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  AdwActionRow *check_row, *repair_row;
+  const char *result;
+
+  g_assert_cmpuint (proc_store_count (window->store, "storage"), ==, N_PAPERS - 1);
+
+  gtk_window_present (GTK_WINDOW (preferences));
+  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "library");
+  wait_ms (300);
+  check_row = find_row (preferences, "Check Library");
+  repair_row = find_row (preferences, "Repair Search Index");
+  g_assert_nonnull (repair_row);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (repair_row)));
+
+  result = click_and_wait (check_row, "Checking…");
+  g_assert_cmpstr (result, ==, "The search index does not match the papers: a search may miss papers or find "
+                               "deleted ones. Your papers, notes and tags are not affected; Repair Search Index "
+                               "builds the index anew.");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (repair_row)));
+  screenshot (preferences, "preferences-repair-index");
+
+  click_and_wait (repair_row, "Repairing…");
+  while (g_str_equal (adw_action_row_get_subtitle (check_row), "Checking…") && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (adw_action_row_get_subtitle (check_row), ==, "No problems found in 300 papers");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (repair_row)));
+  g_assert_cmpuint (proc_store_count (window->store, "storage"), ==, N_PAPERS);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+}
+
 /* The daily backup waits for a pause in the editing, then runs. */
 static void
 idle_backup (ProcWindow *window)
@@ -410,6 +447,13 @@ test_damaged_library (void)
   raw_exec (library, "PRAGMA foreign_keys = OFF; INSERT INTO tags (id, name) VALUES (7, 'orphaned');"
                      " INSERT INTO paper_tags VALUES (99999, 7);");
   run_app (check_finds_problem, 0, 0);
+
+  /* That mended; then one paper's entry taken out of the search index. */
+  raw_exec (library, "DELETE FROM paper_tags WHERE paper_id = 99999; DELETE FROM tags WHERE id = 7;"
+                     " INSERT INTO papers_fts(papers_fts, rowid, derived_title, user_title, abstract, authors)"
+                     "   SELECT 'delete', id, derived_title, user_title, abstract, authors FROM papers"
+                     "   WHERE derived_title = 'Paper number 1 on robust storage';");
+  run_app (repair_search_index, 0, 0);
 }
 
 static void

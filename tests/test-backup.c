@@ -680,6 +680,41 @@ test_marker_shared (void)
   proc_run_marker_release (first, TRUE);
 }
 
+static gint64
+count_rows (sqlite3    *db,
+            const char *sql)
+{
+  sqlite3_stmt *stmt;
+  gint64 n;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+
+  return n;
+}
+
+/* Every row of @sql, as text: to compare a table before and after. */
+static char *
+table_digest (sqlite3    *db,
+              const char *sql)
+{
+  GString *digest = g_string_new (NULL);
+  sqlite3_stmt *stmt;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int i = 0; i < sqlite3_column_count (stmt); i++)
+        g_string_append_printf (digest, "%s|", (const char *) sqlite3_column_text (stmt, i));
+      g_string_append_c (digest, '\n');
+    }
+  sqlite3_finalize (stmt);
+
+  return g_string_free (digest, FALSE);
+}
+
 static void
 test_check_library (void)
 {
@@ -721,6 +756,50 @@ test_check_library (void)
     g_assert_no_error (error);
     g_assert_cmpuint (drifted->problems->len, ==, 1);
     g_assert_true (g_str_has_prefix (g_ptr_array_index (drifted->problems, 0), "the search index: "));
+    g_assert_true (drifted->index_damaged);
+  }
+
+  /* What crash-safety-long once found: a deleted paper's words left in
+   * the index.  Rebuilding it mends that and changes nothing else. */
+  {
+    g_autofree char *stale_path = temp_library ();
+    g_autoptr(ProcLibraryCheck) stale = NULL;
+    g_autoptr(ProcLibraryCheck) mended = NULL;
+    g_autofree char *before = NULL;
+
+    fill_library (stale_path);
+    g_assert_cmpint (sqlite3_open (stale_path, &db), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (db, "PRAGMA foreign_keys = ON; DROP TRIGGER papers_fts_delete;"
+                                       " UPDATE papers SET note = 'kept' WHERE id = 7;"
+                                       " DELETE FROM papers WHERE id = 5;", NULL, NULL, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract' AND rowid = 5"), ==, 1);
+    before = table_digest (db, "SELECT id, abstract, note FROM papers ORDER BY id");
+    sqlite3_close (db);
+
+    stale = proc_library_check (stale_path, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (stale->problems->len, ==, 1);
+    g_test_message ("stale: %s", (char *) g_ptr_array_index (stale->problems, 0));
+    g_assert_true (stale->index_damaged);
+    g_assert_false (orphan->index_damaged);
+
+    g_assert_true (proc_library_rebuild_search_index (stale_path, &error));
+    g_assert_no_error (error);
+    mended = proc_library_check (stale_path, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (mended->problems->len, ==, 0);
+    g_assert_cmpuint (mended->n_papers, ==, N_PAPERS - 1);
+
+    g_assert_cmpint (sqlite3_open (stale_path, &db), ==, SQLITE_OK);
+    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract' AND rowid = 5"), ==, 0);
+    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract'"), ==, N_PAPERS - 1);
+    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'kept'"), ==, 1);
+    {
+      g_autofree char *after = table_digest (db, "SELECT id, abstract, note FROM papers ORDER BY id");
+
+      g_assert_cmpstr (after, ==, before);
+    }
+    sqlite3_close (db);
   }
 
   damage_pages (path);

@@ -1,4 +1,4 @@
-/* proc-library-check.c: Check Library, the full check Preferences runs on demand
+/* proc-library-check.c: Check Library, the full check Preferences runs on demand, and its repair
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -145,8 +145,13 @@ proc_library_check (const char    *library_path,
 
       for (guint i = 0; i < G_N_ELEMENTS (fts_checks) && check->problems->len == 0; i++)
         if (sqlite3_exec (db, fts_checks[i][check->n_papers <= FULL_FTS_CHECK_MAX], NULL, NULL, NULL) != SQLITE_OK)
-          /* Translators: %s is SQLite's description of what is wrong */
-          g_ptr_array_add (check->problems, g_strdup_printf (_("the search index: %s"), sqlite3_errmsg (db)));
+          {
+            /* Translators: %s is SQLite's description of what is wrong */
+            g_ptr_array_add (check->problems, g_strdup_printf (_("the search index: %s"), sqlite3_errmsg (db)));
+            /* Everything else passed: the index can be built anew. */
+            check->index_damaged = sqlite3_errcode (db) == SQLITE_CORRUPT_VTAB ||
+                                   (sqlite3_errcode (db) & 0xff) == SQLITE_CORRUPT;
+          }
     }
 
   sqlite3_close (db);
@@ -192,4 +197,85 @@ proc_library_check_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * proc_library_rebuild_search_index:
+ *
+ * Builds the three search indexes anew from what they index, in one
+ * transaction, through a connection of its own: FTS5's rebuild reads
+ * papers (papers_fts), cjk_text (cjk_fts) and notes_fts's own rows,
+ * which triggers keep whole even when the index beside them is not.
+ * Nothing but the indexes changes.  What Check Library offers when the
+ * only problem it found is in an index.
+ *
+ * Returns: whether the indexes were rebuilt
+ */
+gboolean
+proc_library_rebuild_search_index (const char  *library_path,
+                                   GError     **error)
+{
+  sqlite3 *db = NULL;
+  int rc;
+
+  if ((rc = sqlite3_open_v2 (library_path, &db, SQLITE_OPEN_READWRITE, NULL)) == SQLITE_OK)
+    {
+      sqlite3_busy_timeout (db, 5000);
+      rc = sqlite3_exec (db,
+                         "BEGIN IMMEDIATE;"
+                         "INSERT INTO papers_fts(papers_fts) VALUES ('rebuild');"
+                         "INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');"
+                         "INSERT INTO cjk_fts(cjk_fts) VALUES ('rebuild');"
+                         "COMMIT;",
+                         NULL, NULL, NULL);
+    }
+
+  if (rc != SQLITE_OK)
+    {
+      /* Translators: %s is SQLite's explanation */
+      g_set_error (error, PROC_BACKUP_ERROR, PROC_BACKUP_ERROR_FAILED,
+                   _("Could not rebuild the search index: %s"),
+                   db ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
+      if (db != NULL)
+        sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL);
+    }
+
+  sqlite3_close (db);
+  return rc == SQLITE_OK;
+}
+
+static void
+rebuild_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (proc_library_rebuild_search_index (task_data, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+proc_library_rebuild_search_index_async (const char          *library_path,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, proc_library_rebuild_search_index_async);
+  g_task_set_task_data (task, g_strdup (library_path), g_free);
+  g_task_run_in_thread (task, rebuild_thread);
+}
+
+gboolean
+proc_library_rebuild_search_index_finish (GAsyncResult  *result,
+                                          GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

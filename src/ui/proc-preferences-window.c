@@ -30,6 +30,9 @@ struct _ProcPreferencesWindow
   GtkImage *check_icon;
   GtkSpinner *check_spinner;
   GtkButton *check_button;
+  AdwActionRow *repair_row;
+  GtkSpinner *repair_spinner;
+  GtkButton *repair_button;
   AdwActionRow *backup_row;
   GtkSpinner *backup_spinner;
   GtkButton *backup_button;
@@ -162,6 +165,11 @@ check_done_cb (GObject      *object,
                                          "No problems found in %'u paper",
                                          "No problems found in %'u papers", check->n_papers),
                             check->n_papers);
+  /* Not SQLite's words for it ("database disk image is malformed"): they
+   * would frighten for what a rebuild mends. */
+  else if (check->index_damaged)
+    text = g_strdup (_("The search index does not match the papers: a search may miss papers or find deleted ones. "
+                       "Your papers, notes and tags are not affected; Repair Search Index builds the index anew."));
   else
     {
       g_autofree char *problems = NULL;
@@ -174,16 +182,53 @@ check_done_cb (GObject      *object,
     }
 
   set_check_result (self, check->problems->len == 0, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->repair_row), check->index_damaged);
 }
 
 static void
 check_clicked_cb (ProcPreferencesWindow *self)
 {
+  gtk_widget_set_visible (GTK_WIDGET (self->repair_row), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->check_icon), FALSE);
   gtk_spinner_start (self->check_spinner);
   gtk_widget_set_sensitive (GTK_WIDGET (self->check_button), FALSE);
   adw_action_row_set_subtitle (self->check_row, _("Checking…"));
   proc_library_check_async (self->library_path, self->cancellable, check_done_cb, g_object_ref (self));
+}
+
+static void
+repair_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(ProcPreferencesWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!proc_library_rebuild_search_index_finish (result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  gtk_spinner_stop (self->repair_spinner);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->repair_button), TRUE);
+
+  if (error != NULL)
+    {
+      adw_action_row_set_subtitle (self->repair_row, error->message);
+      return;
+    }
+
+  adw_action_row_set_subtitle (self->repair_row, _("Build the search index anew from the papers, notes and tags; nothing else changes"));
+  /* Rebuilt: the check again, for the person to see it pass. */
+  check_clicked_cb (self);
+}
+
+static void
+repair_clicked_cb (ProcPreferencesWindow *self)
+{
+  gtk_spinner_start (self->repair_spinner);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->repair_button), FALSE);
+  adw_action_row_set_subtitle (self->repair_row, _("Repairing…"));
+  proc_library_rebuild_search_index_async (self->library_path, self->cancellable, repair_done_cb, g_object_ref (self));
 }
 
 static void
@@ -216,6 +261,9 @@ proc_preferences_window_class_init (ProcPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_icon);
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_spinner);
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, repair_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, repair_spinner);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, repair_button);
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_row);
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_spinner);
   gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_button);
@@ -243,6 +291,7 @@ proc_preferences_window_init (ProcPreferencesWindow *self)
 
   self->cancellable = g_cancellable_new ();
   g_signal_connect_swapped (self->check_button, "clicked", G_CALLBACK (check_clicked_cb), self);
+  g_signal_connect_swapped (self->repair_button, "clicked", G_CALLBACK (repair_clicked_cb), self);
   g_signal_connect_swapped (self->backup_button, "clicked", G_CALLBACK (backup_clicked_cb), self);
 }
 
