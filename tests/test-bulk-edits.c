@@ -25,7 +25,7 @@
 #include "proc-store-private.h"
 #include "proc-undo.h"
 
-#define N_PAPERS 2000
+#define N_PAPERS 1000
 /* Per paper, at least one leaf each: N_PAPERS.  Once for the edit: tens. */
 #define MAX_LEAVES (N_PAPERS / 10)
 
