@@ -224,6 +224,14 @@ static const char * const migrations[] = {
   "      proc_split_cjk(p.note) AS note"
   "    FROM papers p)"
   "  WHERE coalesce(derived_title, user_title, abstract, authors, tags, note) IS NOT NULL;",
+
+  /* 4 → 5: the ids alone, in order, in an index of their own.  Listing
+   * all papers by date added (All Papers, the window's first view, shown
+   * again after every search is cleared) walked the table itself, each
+   * row with its abstract: 29,500 pages and 140 ms at 87,000 papers, and
+   * the search index pushed out of the cache.  SQLite scans this covering
+   * index instead: a few hundred pages, 3 ms. */
+  "CREATE INDEX papers_id ON papers(id);",
 };
 
 /* Run by each connection that writes to a library at the current
