@@ -407,16 +407,22 @@ test_query_cjk (void)
     const char * const expected_terms[] = { "graph", "边缘", "transf", NULL };
 
     proc_query_append_sql (query, where, params);
+    /* The two words without CJK characters in one match first. */
     g_assert_cmpstr (where->str, ==,
                      " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))"
-                     " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))"
-                     " AND (NOT (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?)))"
+                     " OR (p.id IN (SELECT rowid FROM notes_fts)"
                      " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))");
-    g_assert_cmpuint (params->len, ==, 6);
-    g_assert_cmpstr (g_variant_get_string (params->pdata[2], NULL), ==, "\"边 缘\"");
-    g_assert_cmpstr (g_variant_get_string (params->pdata[3], NULL), ==, "\"模 型\"");
+                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))"
+                     " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
+                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))))"
+                     " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))"
+                     " AND (NOT (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?)))");
+    g_assert_cmpuint (params->len, ==, 7);
+    g_assert_cmpstr (g_variant_get_string (params->pdata[0], NULL), ==, "(\"graph\") AND (\"transf\" *)");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[1], NULL), ==, "\"graph\"");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[4], NULL), ==, "\"transf\" *");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[5], NULL), ==, "\"边 缘\"");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[6], NULL), ==, "\"模 型\"");
     g_assert_cmpstr (rank, ==, "\"graph\" OR \"transf\" *");
     g_assert_cmpstr (cjk_rank, ==, "\"边 缘\"");
     g_assert_cmpstrv (terms, expected_terms);
@@ -587,6 +593,15 @@ test_sql_text (Fixture       *fixture,
   check_ids (fixture, "zebrafish contrastive ", "3");
   check_ids (fixture, "cafe ", "8");
   check_ids (fixture, "CAFÉ naive ", "8");
+  /* Two words or more: found in the text together, or one in the text and
+   * one in a note or a tag, or both in the annotations; never by halves. */
+  check_ids (fixture, "attention learning ", "1");
+  check_ids (fixture, "baseline diffusion ", "5");
+  check_ids (fixture, "zebrafish experiments ", "3");
+  check_ids (fixture, "graph zebrafish ", "");
+  check_ids (fixture, "rocket blockchain everyone ", "7");
+  check_ids (fixture, "attention -vision transformer ", "1");
+  check_ids (fixture, "learning labels contrastive zebrafish ", "3");
 
   /* Phrases. */
   check_ids (fixture, "\"graph neural\"", "2");

@@ -727,13 +727,63 @@ proc_query_append_sql (const ProcQuery *query,
                        GString         *where,
                        GPtrArray       *params)
 {
+  g_autoptr(GPtrArray) words = g_ptr_array_new ();
+
   g_return_if_fail (query != NULL);
   g_return_if_fail (where != NULL);
   g_return_if_fail (params != NULL);
 
   for (guint i = 0; i < query->terms->len; i++)
     {
+      Term *term = g_ptr_array_index (query->terms, i);
+      g_autofree char *cjk = NULL;
+
+      if (term->kind == TERM_TEXT && !term->negated && !(cjk = cjk_term_dup_fts (term)))
+        g_ptr_array_add (words, term);
+    }
+
+  /* Two words or more, each in the text or in the annotations.  Asked one
+   * by one, SQLite walks every paper with the first word (18,000 for
+   * "optimal" at 87,000 papers) to test the next: 20 times the cost of
+   * one FTS5 match of them all.  So: the papers with every word in their
+   * text, by that one match, or, among the few papers with annotations,
+   * those with each word in one or the other.  A paper without
+   * annotations matches only the first way, so this selects exactly what
+   * the words one by one would. */
+  if (words->len >= 2)
+    {
+      g_autoptr(GString) all = g_string_new (NULL);
+      g_autoptr(GPtrArray) each = g_ptr_array_new_with_free_func (g_free);
+
+      for (guint i = 0; i < words->len; i++)
+        {
+          char *fts = text_term_dup_fts (g_ptr_array_index (words, i));
+
+          g_string_append_printf (all, "%s(%s)", i > 0 ? " AND " : "", fts);
+          g_ptr_array_add (each, fts);
+        }
+
+      g_string_append (where,
+                       " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
+                       " OR (p.id IN (SELECT rowid FROM notes_fts)");
+      add_param (params, g_variant_new_string (all->str));
+      for (guint i = 0; i < each->len; i++)
+        {
+          g_string_append (where,
+                           " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
+                           " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))");
+          add_param (params, g_variant_new_string (g_ptr_array_index (each, i)));
+          add_param (params, g_variant_new_string (g_ptr_array_index (each, i)));
+        }
+      g_string_append (where, "))");
+    }
+
+  for (guint i = 0; i < query->terms->len; i++)
+    {
       const Term *term = g_ptr_array_index (query->terms, i);
+
+      if (words->len >= 2 && g_ptr_array_find (words, term, NULL))
+        continue;
 
       g_string_append (where, term->negated ? " AND (NOT (" : " AND (");
 
