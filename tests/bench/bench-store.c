@@ -1,0 +1,2 @@
+/* bench-store.c: to be written */
+int main (void) { return 77; }

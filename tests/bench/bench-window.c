@@ -1,0 +1,2 @@
+/* bench-window.c: to be written */
+int main (void) { return 77; }
