@@ -12,9 +12,10 @@
  *   bulk       all papers tagged undoably, the undo; tagged and untagged plainly
  *   search     each query of bench-queries.h as the paper list runs it
  *              (the ids in the default order, then the first page of papers)
- *   floors     the same full-text match through the sqlite3 shell on the same
- *              file, and grep -c -i -F over SLICE_FILE
  *   export     10,000 papers (or all, if fewer) in each export format
+ *   floors     the same full-text match through the sqlite3 shell on the same
+ *              file, and grep -c -i -F over SLICE_FILE: last, as the spawns
+ *              would slow the in-process steps after them (see run_searches)
  *
  * Progress goes to standard error; the last line of standard output is
  * one JSON object with every number.
