@@ -128,7 +128,8 @@ def rows_of(results):
     def search_ratio(r):
         ratios = []
         for entry in get(r, 'store', 'search') or []:
-            store, floor = entry.get('store_ms_median'), entry.get('sqlite3_ms_median')
+            # CPU time: the shell's wall clock counts whole milliseconds.
+            store, floor = entry.get('store_cpu_ms_median'), entry.get('sqlite3_cpu_ms_median')
             if store is not None and floor:
                 ratios.append(store / floor)
         return median(ratios)
@@ -144,9 +145,11 @@ def rows_of(results):
         ('keystroke to model, p95', 'ms', '≤ 50 ms', each(lambda r: get(r, 'window', 'typing', 'p95_ms'))),
         ('search in the store, median of queries', 'ms', '', each(lambda r: median(
             [e.get('store_ms_median') for e in get(r, 'store', 'search') or []]))),
-        ('same MATCH in sqlite3, median of queries', 'ms', '', each(lambda r: median(
-            [e.get('sqlite3_ms_median') for e in get(r, 'store', 'search') or []]))),
-        ('store ÷ sqlite3, median of queries', 'x', '≤ 2×', each(search_ratio)),
+        ('search in the store, slowest query', 'ms', '', each(lambda r: max(
+            [e.get('store_ms_median') or 0 for e in get(r, 'store', 'search') or []] or [0]) or None)),
+        ('same MATCH in sqlite3 (CPU), median of queries', 'ms', '', each(lambda r: median(
+            [e.get('sqlite3_cpu_ms_median') for e in get(r, 'store', 'search') or []]))),
+        ('store ÷ sqlite3 (CPU), median of queries', 'x', '≤ 2×', each(search_ratio)),
         ('grep -c over the file, median', 'ms', '', each(lambda r: median(
             [e.get('grep_ms') for e in get(r, 'store', 'search') or []]))),
     ]
