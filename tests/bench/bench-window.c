@@ -154,36 +154,39 @@ maximum (GArray *values)
 }
 
 static void
-append_double (double x)
+append_double (GString *out,
+               double   x)
 {
   if (isnan (x) || x < 0)
-    g_string_append (json, "null");
+    g_string_append (out, "null");
   else
-    g_string_append_printf (json, "%.2f", x);
+    g_string_append_printf (out, "%.2f", x);
 }
 
 static void
-append_string (const char *s)
+append_string (GString    *out,
+               const char *s)
 {
-  g_string_append_c (json, '"');
+  g_string_append_c (out, '"');
   for (; *s != '\0'; s++)
     {
       if (*s == '"' || *s == '\\')
-        g_string_append_c (json, '\\');
-      g_string_append_c (json, *s);
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *s);
     }
-  g_string_append_c (json, '"');
+  g_string_append_c (out, '"');
 }
 
 static void
-append_stats (GArray *values)
+append_stats (GString *out,
+              GArray  *values)
 {
-  g_string_append (json, "\"median_ms\": ");
-  append_double (percentile (values, 50));
-  g_string_append (json, ", \"p95_ms\": ");
-  append_double (percentile (values, 95));
-  g_string_append (json, ", \"max_ms\": ");
-  append_double (maximum (values));
+  g_string_append (out, "\"median_ms\": ");
+  append_double (out, percentile (values, 50));
+  g_string_append (out, ", \"p95_ms\": ");
+  append_double (out, percentile (values, 95));
+  g_string_append (out, ", \"max_ms\": ");
+  append_double (out, maximum (values));
 }
 
 static void
@@ -333,6 +336,30 @@ has_shown_row (GtkWidget *widget)
     }
 
   return FALSE;
+}
+
+/* Row widgets the list view keeps, and those on screen. */
+static void
+count_rows (GtkWidget *widget,
+            guint     *alive,
+            guint     *shown)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (PROC_IS_PAPER_ROW (child))
+        {
+          graphene_rect_t bounds;
+
+          *alive += 1;
+          if (gtk_widget_get_mapped (child) &&
+              gtk_widget_compute_bounds (child, GTK_WIDGET (window->list_view), &bounds) &&
+              bounds.origin.y + bounds.size.height > 0 &&
+              bounds.origin.y < gtk_widget_get_height (GTK_WIDGET (window->list_view)))
+            *shown += 1;
+        }
+      else
+        count_rows (child, alive, shown);
+    }
 }
 
 static gboolean run_benchmark_cb (gpointer data);
@@ -569,45 +596,36 @@ bench_typing (void)
       g_printerr ("  typed %-24s %6u results, keystroke to model median %.1f ms\n",
                   query, n_results, percentile (this_query, 50));
 
-      if (per_query->len > 0)
-        g_string_append (per_query, ", ");
-      {
-        g_autoptr(GString) saved = json;
-
-        json = g_string_new ("{\"query\": ");
-        append_string (query);
-        g_string_append_printf (json, ", \"keystrokes\": %u, \"results\": %u, ", this_query->len, n_results);
-        append_stats (this_query);
-        g_string_append (json, "}");
-        g_string_append (per_query, json->str);
-        g_string_free (json, TRUE);
-        json = g_steal_pointer (&saved);
-      }
+      g_string_append (per_query, per_query->len > 0 ? ", {\"query\": " : "{\"query\": ");
+      append_string (per_query, query);
+      g_string_append_printf (per_query, ", \"keystrokes\": %u, \"results\": %u, ", this_query->len, n_results);
+      append_stats (per_query, this_query);
+      g_string_append (per_query, "}");
     }
 
   clear_search ();
 
   g_string_append_printf (json, ", \"typing\": {\"keystrokes\": %u, \"unchanged\": %u, \"timeouts\": %u, ",
                           model_ms->len, unchanged, timeouts);
-  append_stats (model_ms);
+  append_stats (json, model_ms);
   g_string_append_printf (json, ", \"search_delay_ms\": %u, \"delay_median_ms\": ", search_delay);
-  append_double (percentile (delay_ms, 50));
+  append_double (json, percentile (delay_ms, 50));
   g_string_append (json, ", \"query_median_ms\": ");
-  append_double (percentile (query_ms, 50));
+  append_double (json, percentile (query_ms, 50));
   g_string_append (json, ", \"query_p95_ms\": ");
-  append_double (percentile (query_ms, 95));
+  append_double (json, percentile (query_ms, 95));
   g_string_append (json, ", \"query_max_ms\": ");
-  append_double (maximum (query_ms));
+  append_double (json, maximum (query_ms));
   g_string_append (json, ", \"sql_median_ms\": ");
-  append_double (percentile (sql_ms, 50));
+  append_double (json, percentile (sql_ms, 50));
   g_string_append (json, ", \"sql_p95_ms\": ");
-  append_double (percentile (sql_ms, 95));
+  append_double (json, percentile (sql_ms, 95));
   g_string_append (json, ", \"sql_max_ms\": ");
-  append_double (maximum (sql_ms));
+  append_double (json, maximum (sql_ms));
   g_string_append (json, ", \"frame_median_ms\": ");
-  append_double (percentile (frame_ms, 50));
+  append_double (json, percentile (frame_ms, 50));
   g_string_append (json, ", \"frame_p95_ms\": ");
-  append_double (percentile (frame_ms, 95));
+  append_double (json, percentile (frame_ms, 95));
   g_string_append_printf (json, ", \"per_query\": [%s]", per_query->str);
   g_string_append (json, ", \"note\": \"ms from each keystroke to the paper list's update, the entry's search delay "
                          "included; query_* from the delay's end; sql_* the same query run alone, after; "
@@ -645,13 +663,13 @@ time_action (const char    *kind,
   sql = time_sql ();
 
   g_string_append_printf (json, "{\"%s\": ", kind);
-  append_string (name);
+  append_string (json, name);
   g_string_append (json, ", \"model_ms\": ");
-  append_double (model);
+  append_double (json, model);
   g_string_append (json, ", \"frame_ms\": ");
-  append_double (frame);
+  append_double (json, frame);
   g_string_append (json, ", \"sql_ms\": ");
-  append_double (sql);
+  append_double (json, sql);
   g_string_append_printf (json, ", \"papers\": %u, \"changed\": %s}",
                           g_list_model_get_n_items (G_LIST_MODEL (window->papers)),
                           watch.items_changed ? "true" : "false");
@@ -834,17 +852,17 @@ bench_scroll (void)
                             "interval = frame clock time between frames", page);
 
   g_string_append_printf (json, ", \"scroll\": {\"frames\": %u, ", work_ms->len);
-  append_stats (work_ms);
+  append_stats (json, work_ms);
   g_string_append_printf (json, ", \"over_16ms\": %u, \"interval_median_ms\": ", over);
-  append_double (percentile (interval_ms, 50));
+  append_double (json, percentile (interval_ms, 50));
   g_string_append (json, ", \"interval_p95_ms\": ");
-  append_double (percentile (interval_ms, 95));
+  append_double (json, percentile (interval_ms, 95));
   g_string_append (json, ", \"interval_max_ms\": ");
-  append_double (maximum (interval_ms));
+  append_double (json, maximum (interval_ms));
   g_string_append (json, ", \"jump_ms\": ");
-  append_double (n_papers > SCROLL_ALL_MAX ? scroll.jump_ms : NAN);
+  append_double (json, n_papers > SCROLL_ALL_MAX ? scroll.jump_ms : NAN);
   g_string_append (json, ", \"note\": ");
-  append_string (note);
+  append_string (json, note);
   g_string_append (json, "}");
 
   g_printerr ("scroll: %u frames, median %.1f ms, p95 %.1f ms, max %.1f ms, %u over 16 ms\n",
@@ -923,17 +941,17 @@ bench_bulk (void)
               select_ms, tag_ms, tagged, undo_ms, untagged);
 
   g_string_append (json, ", \"bulk\": {\"select_all_ms\": ");
-  append_double (select_ms);
+  append_double (json, select_ms);
   g_string_append (json, ", \"select_all_frame_ms\": ");
-  append_double (select_frame);
+  append_double (json, select_frame);
   g_string_append (json, ", \"tag_ms\": ");
-  append_double (tag_ms);
+  append_double (json, tag_ms);
   g_string_append (json, ", \"tag_frame_ms\": ");
-  append_double (tag_frame);
+  append_double (json, tag_frame);
   g_string_append (json, ", \"undo_ms\": ");
-  append_double (undo_ms);
+  append_double (json, undo_ms);
   g_string_append (json, ", \"undo_frame_ms\": ");
-  append_double (undo_frame);
+  append_double (json, undo_frame);
   g_string_append_printf (json, ", \"tagged_in_db\": %d, \"after_undo_in_db\": %d}", tagged, untagged);
 
   if (tagged != (int) n_papers || untagged != 0)
@@ -961,23 +979,23 @@ run_benchmark_cb (gpointer data)
               age_at_main_ms + ms_between (main_us, map_us), cold_start_ms);
 
   g_string_append_printf (json, "{\"papers\": %u, \"cold_start_ms\": ", n_papers);
-  append_double (age_at_main_ms >= 0 ? cold_start_ms : NAN);
+  append_double (json, age_at_main_ms >= 0 ? cold_start_ms : NAN);
   g_string_append (json, ", \"cold_start_from_main_ms\": ");
-  append_double (ms_between (main_us, first_frame_us));
+  append_double (json, ms_between (main_us, first_frame_us));
   g_string_append (json, ", \"peak_rss_mb_first_frame\": ");
-  append_double (rss_first_frame_mb);
+  append_double (json, rss_first_frame_mb);
   g_string_append (json, ", \"cold_start_phases_ms\": {\"main\": ");
-  append_double (age_at_main_ms);
+  append_double (json, age_at_main_ms);
   g_string_append (json, ", \"gtk_started\": ");
-  append_double (age_at_main_ms + ms_between (main_us, startup_us));
+  append_double (json, age_at_main_ms + ms_between (main_us, startup_us));
   g_string_append (json, ", \"window_building\": ");
-  append_double (age_at_main_ms + ms_between (main_us, window_us));
+  append_double (json, age_at_main_ms + ms_between (main_us, window_us));
   g_string_append (json, ", \"realized\": ");
-  append_double (age_at_main_ms + ms_between (main_us, realize_us));
+  append_double (json, age_at_main_ms + ms_between (main_us, realize_us));
   g_string_append (json, ", \"mapped\": ");
-  append_double (age_at_main_ms + ms_between (main_us, map_us));
+  append_double (json, age_at_main_ms + ms_between (main_us, map_us));
   g_string_append (json, ", \"first_frame\": ");
-  append_double (cold_start_ms);
+  append_double (json, cold_start_ms);
   g_string_append (json, "}");
 
   g_signal_connect (window->papers, "items-changed", G_CALLBACK (papers_items_changed_cb), NULL);
@@ -990,6 +1008,14 @@ run_benchmark_cb (gpointer data)
 
   /* What a start does after its first frame settles first. */
   wait_ms (500);
+
+  {
+    guint alive = 0, shown = 0;
+
+    count_rows (GTK_WIDGET (window->list_view), &alive, &shown);
+    g_printerr ("the list view keeps %u row widgets, %u of them shown\n", alive, shown);
+    g_string_append_printf (json, ", \"row_widgets\": %u, \"row_widgets_shown\": %u", alive, shown);
+  }
 
   g_printerr ("typing %u queries…\n", (guint) BENCH_N_QUERIES);
   bench_typing ();
@@ -1067,17 +1093,17 @@ main (int   argc,
     }
 
   g_string_append (json, ", \"peak_rss_mb_end\": ");
-  append_double (rss_end_mb);
+  append_double (json, rss_end_mb);
   /* What the numbers were taken under: AT-SPI (unless GTK_A11Y=none)
    * costs GTK much on every change; a busy machine, everything. */
   g_string_append (json, ", \"env\": {\"gtk_a11y\": ");
-  append_string (g_getenv ("GTK_A11Y") ? g_getenv ("GTK_A11Y") : "");
+  append_string (json, g_getenv ("GTK_A11Y") ? g_getenv ("GTK_A11Y") : "");
   g_string_append (json, ", \"gsk_renderer\": ");
-  append_string (g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER") : "");
+  append_string (json, g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER") : "");
   g_string_append (json, ", \"load_avg_start\": ");
-  append_double (load_at_start);
+  append_double (json, load_at_start);
   g_string_append (json, ", \"load_avg_end\": ");
-  append_double (load_average ());
+  append_double (json, load_average ());
   g_string_append (json, "}}");
   g_print ("%s\n", json->str);
 
