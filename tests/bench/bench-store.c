@@ -367,11 +367,12 @@ append_sql_literal (GString    *sql,
   g_string_append_c (sql, '\'');
 }
 
-/* What proc-query.c makes of the typed text: each word is one condition
+/* What proc-query.c makes of the typed text: one word is the condition
  * "p.id IN (papers_fts MATCH ?) OR p.id IN (notes_fts MATCH ?)", binding
- * its FTS5 string twice, and the conditions are ANDed.  The floor is the
- * papers_fts half: the words' strings ANDed in one match.
- * (proc_query_dup_rank_match() ORs them, for ranking, so it counts more.) */
+ * its FTS5 string twice; two words or more bind first the match of them
+ * all ANDed (then each word's string twice, for papers with annotations).
+ * The floor is that first match, which FTS5 answers alone.
+ * (proc_query_dup_rank_match() ORs the words, for ranking: it counts more.) */
 static void
 search_init (Search     *search,
              const char *text)
@@ -379,26 +380,14 @@ search_init (Search     *search,
   g_autoptr(ProcQuery) query = proc_query_parse (text);
   g_autoptr(GString) where = g_string_new (NULL);
   g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
-  g_autoptr(GString) match = g_string_new (NULL);
   g_autoptr(GString) literal = g_string_new (NULL);
-  guint n_fts = 0, next = 0;
+  guint next = 0;
 
   proc_query_append_sql (query, where, params);
 
-  for (const char *c = where->str; (c = strstr (c, "papers_fts MATCH ?")) != NULL; c++)
-    n_fts++;
-  if (n_fts == 0 || params->len != 2 * n_fts)
+  if (!g_str_has_prefix (where->str, " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)") ||
+      params->len < 2 || strstr (where->str, "cjk_fts") != NULL)
     fail ("“%s” is not a plain text search: %s", text, where->str);
-
-  for (guint i = 0; i < params->len; i += 2)
-    {
-      const char *fts = g_variant_get_string (g_ptr_array_index (params, i), NULL);
-
-      if (n_fts == 1)
-        g_string_append (match, fts);
-      else
-        g_string_append_printf (match, "%s(%s)", i > 0 ? " AND " : "", fts);
-    }
 
   for (const char *c = where->str; *c != '\0'; c++)
     {
@@ -410,7 +399,7 @@ search_init (Search     *search,
 
   memset (search, 0, sizeof *search);
   search->text = text;
-  search->match = g_strdup (match->str);
+  search->match = g_strdup (g_variant_get_string (g_ptr_array_index (params, 0), NULL));
   search->where = g_strdup (literal->str);
   search->sqlite3_count = search->sqlite3_where_count = search->grep_count = -1;
   search->sqlite3_ms = search->sqlite3_where_ms = search->grep_ms = NAN;
