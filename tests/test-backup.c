@@ -680,21 +680,6 @@ test_marker_shared (void)
   proc_run_marker_release (first, TRUE);
 }
 
-static gint64
-count_rows (sqlite3    *db,
-            const char *sql)
-{
-  sqlite3_stmt *stmt;
-  gint64 n;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  n = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-
-  return n;
-}
-
 /* Every row of @sql, as text: to compare a table before and after. */
 static char *
 table_digest (sqlite3    *db,
@@ -772,7 +757,7 @@ test_check_library (void)
     g_assert_cmpint (sqlite3_exec (db, "PRAGMA foreign_keys = ON; DROP TRIGGER papers_fts_delete;"
                                        " UPDATE papers SET note = 'kept' WHERE id = 7;"
                                        " DELETE FROM papers WHERE id = 5;", NULL, NULL, NULL), ==, SQLITE_OK);
-    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract' AND rowid = 5"), ==, 1);
+    g_assert_cmpint (raw_int (stale_path, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract' AND rowid = 5"), ==, 1);
     before = table_digest (db, "SELECT id, abstract, note FROM papers ORDER BY id");
     sqlite3_close (db);
 
@@ -791,9 +776,9 @@ test_check_library (void)
     g_assert_cmpuint (mended->n_papers, ==, N_PAPERS - 1);
 
     g_assert_cmpint (sqlite3_open (stale_path, &db), ==, SQLITE_OK);
-    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract' AND rowid = 5"), ==, 0);
-    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract'"), ==, N_PAPERS - 1);
-    g_assert_cmpint (count_rows (db, "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'kept'"), ==, 1);
+    g_assert_cmpint (raw_int (stale_path, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract' AND rowid = 5"), ==, 0);
+    g_assert_cmpint (raw_int (stale_path, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'abstract'"), ==, N_PAPERS - 1);
+    g_assert_cmpint (raw_int (stale_path, "SELECT count(*) FROM notes_fts WHERE notes_fts MATCH 'kept'"), ==, 1);
     {
       g_autofree char *after = table_digest (db, "SELECT id, abstract, note FROM papers ORDER BY id");
 

@@ -33,6 +33,7 @@ struct _ProcPreferencesWindow
   AdwActionRow *repair_row;
   GtkSpinner *repair_spinner;
   GtkButton *repair_button;
+  char *repair_description;      /* the row's subtitle while no repair runs */
   AdwActionRow *backup_row;
   GtkSpinner *backup_spinner;
   GtkButton *backup_button;
@@ -217,7 +218,7 @@ repair_done_cb (GObject      *object,
       return;
     }
 
-  adw_action_row_set_subtitle (self->repair_row, _("Build the search index anew from the papers, notes and tags; nothing else changes"));
+  adw_action_row_set_subtitle (self->repair_row, self->repair_description);
   /* Rebuilt: the check again, for the person to see it pass. */
   check_clicked_cb (self);
 }
@@ -240,6 +241,7 @@ proc_preferences_window_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->library_path, g_free);
+  g_clear_pointer (&self->repair_description, g_free);
 
   G_OBJECT_CLASS (proc_preferences_window_parent_class)->dispose (object);
 }
@@ -290,6 +292,7 @@ proc_preferences_window_init (ProcPreferencesWindow *self)
                    "value", G_SETTINGS_BIND_DEFAULT);
 
   self->cancellable = g_cancellable_new ();
+  self->repair_description = g_strdup (adw_action_row_get_subtitle (self->repair_row));
   g_signal_connect_swapped (self->check_button, "clicked", G_CALLBACK (check_clicked_cb), self);
   g_signal_connect_swapped (self->repair_button, "clicked", G_CALLBACK (repair_clicked_cb), self);
   g_signal_connect_swapped (self->backup_button, "clicked", G_CALLBACK (backup_clicked_cb), self);
