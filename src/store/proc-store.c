@@ -65,24 +65,23 @@ read_data_version (ProcStore *self)
   return version;
 }
 
+/* A live paper's key in live_papers and its weak reference's data at
+ * once: the notify runs when the object is gone, so it needs the id
+ * kept outside it, and finds the entry in one lookup. */
+typedef struct
+{
+  gint64 id;            /* first, so the entry is a key for g_int64_hash */
+  ProcStore *store;
+} LiveEntry;
+
 static void
 paper_finalized_cb (gpointer  data,
                     GObject  *where_the_object_was)
 {
-  ProcStore *self = data;
-  GHashTableIter iter;
-  gpointer value;
+  LiveEntry *entry = data;
+  gint64 id = entry->id;
 
-  /* The id is gone with the object, so look the pointer up. */
-  g_hash_table_iter_init (&iter, self->live_papers);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    {
-      if (value == (gpointer) where_the_object_was)
-        {
-          g_hash_table_iter_remove (&iter);
-          break;
-        }
-    }
+  g_hash_table_remove (entry->store->live_papers, &id);
 }
 
 static gboolean
@@ -139,11 +138,11 @@ proc_store_finalize (GObject *object)
 {
   ProcStore *self = (ProcStore *)object;
   GHashTableIter iter;
-  gpointer value;
+  gpointer key, value;
 
   g_hash_table_iter_init (&iter, self->live_papers);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    g_object_weak_unref (value, paper_finalized_cb, self);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_object_weak_unref (value, paper_finalized_cb, key);
   g_clear_pointer (&self->live_papers, g_hash_table_unref);
   g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
@@ -327,13 +326,17 @@ ensure_live (ProcStore *self,
              gint64     id)
 {
   ProcPaper *paper = g_hash_table_lookup (self->live_papers, &id);
+  LiveEntry *entry;
 
   if (paper != NULL)
     return g_object_ref (paper);
 
   paper = _proc_paper_new (id);
-  g_hash_table_insert (self->live_papers, g_memdup2 (&id, sizeof id), paper);
-  g_object_weak_ref (G_OBJECT (paper), paper_finalized_cb, self);
+  entry = g_new (LiveEntry, 1);
+  entry->id = id;
+  entry->store = self;
+  g_hash_table_insert (self->live_papers, entry, paper);
+  g_object_weak_ref (G_OBJECT (paper), paper_finalized_cb, entry);
   return paper;
 }
 
