@@ -7,6 +7,7 @@
 #pragma once
 
 #include "proc-detail-view.h"
+#include "proc-paper-selection.h"
 #include "proc-sidebar.h"
 #include "proc-window.h"
 
@@ -18,7 +19,7 @@ struct _ProcWindow
 
   ProcStore *store;
   ProcPaperList *papers;
-  GtkMultiSelection *selection;
+  ProcPaperSelection *selection;
   GSettings *settings;
   GQueue undo_stack;            /* of ProcUndo, newest first */
   char **terms;                 /* the search's words, highlighted in rows */
