@@ -13,11 +13,18 @@
 #include "proc-tex.h"
 
 #define MAX_CHIPS 3
-#define PREVIEW_CHARS 400
+/* One caption line of the widest list pane, folded, holds fewer; every
+ * character more is shaped by Pango in each of the list view's rows. */
+#define PREVIEW_CHARS 180
 #define HIGHLIGHT_OPEN "<span background=\"#f6d32d\" bgalpha=\"45%\">"
 #define HIGHLIGHT_CLOSE "</span>"
 
-/* Rows are recycled by the list view: set_paper() rebinds one to another
+/* Title and preview are GtkInscriptions: their size comes from font
+ * metrics, not from their text, so Pango shapes text only for the rows
+ * drawn.  GTK 4.8's list view builds and measures some 200 rows for each
+ * new result; with labels, measuring them was most of a search's time.
+ *
+ * Rows are recycled by the list view: set_paper() rebinds one to another
  * paper, and the paper's notify signals repaint it when the store changes
  * that paper, without the list reloading. */
 struct _ProcPaperRow
@@ -30,11 +37,14 @@ struct _ProcPaperRow
 
   GtkButton *star_button;
   GtkWidget *unread_dot;
-  GtkLabel *title_label;
-  GtkLabel *preview_label;
+  GtkInscription *title_label;
+  GtkInscription *preview_label;
   GtkBox *chips_box;
   GtkLabel *state_badge;
   GtkImage *code_icon;
+  GtkLabel *chips[MAX_CHIPS];
+  GtkLabel *more_chip;
+  gboolean star_shown;   /* what the star button shows, as set last */
 };
 
 G_DEFINE_FINAL_TYPE (ProcPaperRow, proc_paper_row, GTK_TYPE_WIDGET)
@@ -47,7 +57,7 @@ update_title (ProcPaperRow *self)
 
   plain = proc_tex_to_plain (self->paper ? proc_paper_get_title (self->paper) : "");
   markup = proc_highlight_markup (plain, (const char * const *) self->terms, HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE);
-  gtk_label_set_markup (self->title_label, markup);
+  gtk_inscription_set_markup (self->title_label, markup);
 }
 
 static void
@@ -66,7 +76,7 @@ update_preview (ProcPaperRow *self)
 
   markup = proc_highlight_markup (self->preview, (const char * const *) self->terms,
                                   HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE);
-  gtk_label_set_markup (self->preview_label, markup);
+  gtk_inscription_set_markup (self->preview_label, markup);
   gtk_widget_set_visible (GTK_WIDGET (self->code_icon),
                           self->paper != NULL && proc_paper_get_code_url (self->paper) != NULL);
 }
@@ -76,12 +86,39 @@ update_star (ProcPaperRow *self)
 {
   gboolean starred = self->paper != NULL && proc_paper_get_starred (self->paper);
 
+  if (starred == self->star_shown)
+    return;
+
+  self->star_shown = starred;
   gtk_button_set_icon_name (self->star_button, starred ? "starred-symbolic" : "non-starred-symbolic");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->star_button), starred ? _("Unstar") : _("Star"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->star_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, starred ? _("Unstar") : _("Star"),
+                                  -1);
   if (starred)
     gtk_widget_add_css_class (GTK_WIDGET (self->star_button), "starred");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->star_button), "starred");
+}
+
+/* Tooltips are asked for when shown rather than set: setting one on a
+ * shown widget makes GTK query the pointer, a round trip to the display
+ * server, and the list view builds some 200 rows for each new search. */
+static gboolean
+query_tooltip_cb (GtkWidget    *widget,
+                  int           x,
+                  int           y,
+                  gboolean      keyboard_mode,
+                  GtkTooltip   *tooltip,
+                  ProcPaperRow *self)
+{
+  if (widget == GTK_WIDGET (self->star_button))
+    gtk_tooltip_set_text (tooltip, self->star_shown ? _("Unstar") : _("Star"));
+  else if (widget == self->unread_dot)
+    gtk_tooltip_set_text (tooltip, _("Unread"));
+  else
+    gtk_tooltip_set_text (tooltip, _("Has a code link"));
+
+  return TRUE;
 }
 
 static void
@@ -100,40 +137,61 @@ update_state (ProcPaperRow *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->title_label), "read");
 }
 
+/* Chip labels are made when a paper first needs them and then reused
+ * as the row shows other papers: most papers have no tags, and the list
+ * view makes some 200 rows for each new result. */
+static GtkLabel *
+ensure_chip (ProcPaperRow  *self,
+             GtkLabel     **chip,
+             gboolean       is_tag)
+{
+  if (*chip == NULL)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_widget_add_css_class (label, "caption");
+      if (is_tag)
+        {
+          gtk_widget_add_css_class (label, "row-tag-chip");
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+        }
+      else
+        gtk_widget_add_css_class (label, "dim-label");
+
+      /* Tags in their order, the count of the others last. */
+      if (is_tag && self->more_chip != NULL)
+        gtk_widget_insert_before (label, GTK_WIDGET (self->chips_box), GTK_WIDGET (self->more_chip));
+      else
+        gtk_box_append (self->chips_box, label);
+      *chip = GTK_LABEL (label);
+    }
+
+  return *chip;
+}
+
 static void
 update_chips (ProcPaperRow *self)
 {
   const char * const *tags = self->paper ? proc_paper_get_tags (self->paper) : NULL;
-  GtkWidget *child = gtk_widget_get_next_sibling (GTK_WIDGET (self->state_badge));
   guint n = tags ? g_strv_length ((char **) tags) : 0;
 
-  while (child != NULL)
+  for (guint i = 0; i < MAX_CHIPS; i++)
     {
-      GtkWidget *next = gtk_widget_get_next_sibling (child);
-      gtk_box_remove (self->chips_box, child);
-      child = next;
-    }
-
-  for (guint i = 0; i < n && i < MAX_CHIPS; i++)
-    {
-      GtkWidget *chip = gtk_label_new (tags[i]);
-
-      gtk_widget_add_css_class (chip, "row-tag-chip");
-      gtk_widget_add_css_class (chip, "caption");
-      gtk_label_set_ellipsize (GTK_LABEL (chip), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (chip), 18);
-      gtk_box_append (self->chips_box, chip);
+      if (i < n)
+        gtk_label_set_label (ensure_chip (self, &self->chips[i], TRUE), tags[i]);
+      if (self->chips[i] != NULL)
+        gtk_widget_set_visible (GTK_WIDGET (self->chips[i]), i < n);
     }
 
   if (n > MAX_CHIPS)
     {
       g_autofree char *more = g_strdup_printf ("+%u", n - MAX_CHIPS);
-      GtkWidget *chip = gtk_label_new (more);
 
-      gtk_widget_add_css_class (chip, "caption");
-      gtk_widget_add_css_class (chip, "dim-label");
-      gtk_box_append (self->chips_box, chip);
+      gtk_label_set_label (ensure_chip (self, &self->more_chip, FALSE), more);
     }
+  if (self->more_chip != NULL)
+    gtk_widget_set_visible (GTK_WIDGET (self->more_chip), n > MAX_CHIPS);
 
   gtk_widget_set_visible (GTK_WIDGET (self->chips_box),
                           n > 0 || gtk_widget_get_visible (GTK_WIDGET (self->state_badge)));
@@ -215,6 +273,7 @@ proc_paper_row_class_init (ProcPaperRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, state_badge);
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, code_icon);
   gtk_widget_class_bind_template_callback (widget_class, star_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, query_tooltip_cb);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "paperrow");
 }
@@ -279,8 +338,12 @@ proc_paper_row_set_highlight (ProcPaperRow       *self,
 
   g_strfreev (self->terms);
   self->terms = (terms && terms[0]) ? g_strdupv ((char **) terms) : NULL;
-  update_title (self);
-  update_preview (self);
+  /* A row about to be bound marks its paper's words then. */
+  if (self->paper != NULL)
+    {
+      update_title (self);
+      update_preview (self);
+    }
 }
 
 void
@@ -298,7 +361,7 @@ proc_paper_row_get_title_text (ProcPaperRow *self)
 {
   g_return_val_if_fail (PROC_IS_PAPER_ROW (self), NULL);
 
-  return gtk_label_get_text (self->title_label);
+  return gtk_inscription_get_text (self->title_label);
 }
 
 GtkWidget *

@@ -141,6 +141,8 @@ search_changed_cb (ProcWindow   *self,
   g_clear_pointer (&self->terms, g_strfreev);
   self->terms = proc_query_dup_terms (query);
   proc_paper_list_set_search (self->papers, text);
+  /* Rows the new results brought have the words already; this marks
+   * them in the rows that stayed. */
   foreach_row (self, GTK_WIDGET (self->list_view), apply_row_settings);
   update_title (self);
   _proc_window_update_actions (self);
@@ -348,8 +350,9 @@ bind_row_cb (GtkSignalListItemFactory *factory,
 {
   ProcPaperRow *row = PROC_PAPER_ROW (gtk_list_item_get_child (item));
 
-  proc_paper_row_set_paper (row, gtk_list_item_get_item (item));
+  /* The search's words first, so the paper's text is marked up once. */
   apply_row_settings (self, row);
+  proc_paper_row_set_paper (row, gtk_list_item_get_item (item));
 }
 
 static void
@@ -718,7 +721,7 @@ proc_window_new (ProcApplication *application)
    * list before the paper list looks again, and keeps its selection. */
   proc_sidebar_set_store (self->sidebar, self->store);
   self->papers = proc_paper_list_new (self->store);
-  self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->papers)));
+  self->selection = proc_paper_selection_new (self->papers);
   gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
   gtk_list_view_set_enable_rubberband (self->list_view, TRUE);
 
