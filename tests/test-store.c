@@ -435,31 +435,14 @@ trace_cb (unsigned int  type,
   return 0;
 }
 
-/* All Papers, by date added, reads the ids from an index that holds
- * nothing else, never the table with its abstracts (140 ms at 87,000
- * papers).  The plans of what the store really runs, traced. */
+/* Each traced statement's plan, as EXPLAIN QUERY PLAN gives it on
+ * another connection, is @expected. */
 static void
-test_all_papers_from_index (void)
+assert_plans (const char *path,
+              GPtrArray  *statements,
+              const char *expected)
 {
-  g_autofree char *path = temp_library ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ProcStore) store = proc_store_open (path, &error);
-  g_autoptr(GPtrArray) statements = g_ptr_array_new_with_free_func (sqlite3_free);
-  gboolean descending = FALSE;
   sqlite3 *db;
-
-  g_assert_no_error (error);
-  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
-  do
-    {
-      g_autoptr(GArray) ids = proc_store_query_ids (store, "", "", PROC_SORT_ADDED, descending, &error);
-
-      g_assert_no_error (error);
-      descending = !descending;
-    }
-  while (descending);
-  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
-  g_assert_cmpuint (statements->len, ==, 2);
 
   g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
   for (guint i = 0; i < statements->len; i++)
@@ -474,9 +457,55 @@ test_all_papers_from_index (void)
       sqlite3_finalize (stmt);
 
       g_test_message ("%s\n%s", (const char *) g_ptr_array_index (statements, i), plan->str);
-      g_assert_cmpstr (plan->str, ==, "SCAN p USING COVERING INDEX papers_id\n");
+      g_assert_cmpstr (plan->str, ==, expected);
     }
   sqlite3_close (db);
+}
+
+/* All Papers, by date added, reads the ids from an index that holds
+ * nothing else, never the table with its abstracts (140 ms at 87,000
+ * papers).  The plans of what the store really runs, traced. */
+static void
+test_all_papers_from_index (void)
+{
+  g_autofree char *path = temp_library ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = proc_store_open (path, &error);
+  g_autoptr(GPtrArray) statements = g_ptr_array_new_with_free_func (sqlite3_free);
+  gboolean descending = FALSE;
+
+  g_assert_no_error (error);
+  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
+  do
+    {
+      g_autoptr(GArray) ids = proc_store_query_ids (store, "", "", PROC_SORT_ADDED, descending, &error);
+
+      g_assert_no_error (error);
+      descending = !descending;
+    }
+  while (descending);
+  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
+  g_assert_cmpuint (statements->len, ==, 2);
+  assert_plans (path, statements, "SCAN p USING COVERING INDEX papers_id\n");
+}
+
+/* The sidebar counts the papers with a note at every start and after
+ * every edit: from the partial index of them, never the table (370 ms
+ * cold at 87,000 papers). */
+static void
+test_note_count_from_index (void)
+{
+  g_autofree char *path = temp_library ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = proc_store_open (path, &error);
+  g_autoptr(GPtrArray) statements = g_ptr_array_new_with_free_func (sqlite3_free);
+
+  g_assert_no_error (error);
+  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
+  g_assert_cmpuint (proc_store_count (store, "has:note"), ==, 0);
+  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
+  g_assert_cmpuint (statements->len, ==, 1);
+  assert_plans (path, statements, "SCAN p USING COVERING INDEX papers_with_note\n");
 }
 
 int
@@ -493,6 +522,7 @@ main (int   argc,
   g_test_add_func ("/store/fts-in-sync", test_fts_in_sync);
   g_test_add_func ("/store/bulk-edit", test_bulk_edit_one_transaction);
   g_test_add_func ("/store/all-papers-from-index", test_all_papers_from_index);
+  g_test_add_func ("/store/note-count-from-index", test_note_count_from_index);
 
   return g_test_run ();
 }

@@ -232,6 +232,14 @@ static const char * const migrations[] = {
    * the search index pushed out of the cache.  SQLite scans this covering
    * index instead: a few hundred pages, 3 ms. */
   "CREATE INDEX papers_id ON papers(id);",
+
+  /* 5 → 6: the papers with a note, in an index of their own.  The
+   * sidebar counts them at every start and after every edit; without it
+   * the count read every paper with its abstract: 88 ms warm and 370 ms
+   * cold at 87,000 papers, for a handful of notes.  SQLite 3.40 still
+   * tests note <> '' on each row the index gives, so the index holds the
+   * notes too: only papers with one, only as much as they wrote. */
+  "CREATE INDEX papers_with_note ON papers(note) WHERE note <> '';",
 };
 
 /* Run by each connection that writes to a library at the current
