@@ -287,6 +287,50 @@ test_delete (Library       *lib,
   g_assert_cmpint (count (lib, "SELECT count(*) FROM cjk_fts"), ==, 0);
 }
 
+/* An import stages its papers and adds them a few thousand at a time:
+ * one INSERT per paper had FTS5 write a segment per paper.  A second
+ * list of new papers, with a paper given twice, which goes in once. */
+static void
+test_import (Library       *lib,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autofree char *list = g_build_filename (lib->dir, "list.txt", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *first = NULL;
+  char *end;
+
+  /* Round 2's papers, the first of them again at the end. */
+  g_assert_true (crash_write_list (list, "Second Workshop", 2, N_PAPERS, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (list, &contents, NULL, &error));
+  g_assert_no_error (error);
+  first = g_strdup (strstr (contents, "\n\n") + 2);
+  if ((end = strstr (first, "\n\n")))
+    end[2] = '\0';
+  {
+    g_autofree char *twice = g_strconcat (contents, "\n", first, NULL);
+
+    g_assert_true (g_file_set_contents (list, twice, -1, &error));
+    g_assert_no_error (error);
+  }
+
+  mark (lib);
+  file = g_file_new_for_path (list);
+  report = proc_importer_import_file (lib->store, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, N_PAPERS);
+  g_assert_cmpint (count (lib, "SELECT count(*) FROM papers"), ==, 2 * N_PAPERS);
+  g_assert_cmpint (count (lib, "SELECT count(*) FROM list_papers lp JOIN lists l ON l.id = lp.list_id"
+                               " WHERE l.name = 'Second Workshop'"), ==, N_PAPERS);
+  /* In the file's order, positions dense. */
+  g_assert_cmpint (count (lib, "SELECT count(*) FROM list_papers lp JOIN lists l ON l.id = lp.list_id"
+                               " WHERE l.name = 'Second Workshop' AND lp.position >= 1000"), ==, 0);
+  assert_written_once (lib, "import");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -296,6 +340,7 @@ main (int   argc,
 
   g_test_add ("/bulk-edits/tags", Library, NULL, library_set_up, test_tags, library_tear_down);
   g_test_add ("/bulk-edits/delete", Library, NULL, library_set_up, test_delete, library_tear_down);
+  g_test_add ("/bulk-edits/import", Library, NULL, library_set_up, test_import, library_tear_down);
 
   return g_test_run ();
 }

@@ -29,7 +29,28 @@ struct _ProcImportBatch
    * _proc_store_run_for_ids()): tag name → GArray of paper ids. */
   GHashTable *tags;
   GPtrArray *tag_order;         /* the names, first seen first */
+  /* New papers wait in temporary tables and reach the library STAGE_SIZE
+   * at a time, each table in one statement (see flush_staged()).  They
+   * get their ids now, so tags and lists can name them. */
+  gint64 next_id;
+  guint n_staged;
+  GHashTable *staged_keys;      /* "kind:key" of each staged paper */
 };
+
+/* A statement that writes papers through the search indexes' triggers
+ * opens a savepoint, and FTS5 writes its pending terms at each one: an
+ * INSERT per paper made a segment per paper for FTS5 to merge, most of
+ * an import's time.  One INSERT … SELECT per STAGE_SIZE papers makes one. */
+#define STAGE_SIZE 2000
+
+static const char stage_sql[] =
+  "CREATE TEMP TABLE IF NOT EXISTS import_papers ("
+  "  id INTEGER PRIMARY KEY, list_id, derived_title, abstract, authors, venue, year, added_at,"
+  "  content_hash, doi, url, url_key, citation_key, status, pages, title_key, note,"
+  "  note_modified_at, rating, read_state, starred, position);"
+  "CREATE TEMP TABLE IF NOT EXISTS import_links (paper_id, position, url, kind);"
+  "DELETE FROM temp.import_papers;"
+  "DELETE FROM temp.import_links;";
 
 static gint64
 find_or_create_list (ProcStore   *store,
@@ -87,6 +108,26 @@ next_position (ProcStore *store,
   return position;
 }
 
+/* One past the largest id, as SQLite itself would give the next paper:
+ * nothing else writes papers while the batch holds the transaction. */
+static gint64
+first_free_id (ProcStore  *store,
+               GError    **error)
+{
+  sqlite3_stmt *stmt;
+  gint64 id = 0;
+
+  if (!(stmt = _proc_store_prepare (store, "SELECT coalesce(max(id), 0) + 1 FROM papers", error)))
+    return 0;
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    id = sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+  if (id == 0)
+    _proc_store_set_error (store, error, _("add the paper"));
+
+  return id;
+}
+
 /**
  * proc_import_batch_begin:
  * @list_name: the list the papers belong to; an existing list of that
@@ -116,8 +157,16 @@ proc_import_batch_begin (ProcStore   *store,
       return NULL;
     }
 
+  if (!_proc_store_exec (store, stage_sql, error) ||
+      (batch->next_id = first_free_id (store, error)) == 0)
+    {
+      _proc_store_rollback (store);
+      return NULL;
+    }
+
   batch->store = g_object_ref (store);
   batch->next_position = next_position (store, batch->list_id);
+  batch->staged_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   batch->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
   batch->tag_order = g_ptr_array_new ();
 
@@ -125,10 +174,10 @@ proc_import_batch_begin (ProcStore   *store,
 }
 
 static gboolean
-insert_links (ProcImportBatch        *batch,
-              gint64                  paper_id,
-              const ProcPaperRecord  *record,
-              GError                **error)
+stage_links (ProcImportBatch        *batch,
+             gint64                  paper_id,
+             const ProcPaperRecord  *record,
+             GError                **error)
 {
   sqlite3_stmt *stmt;
 
@@ -136,7 +185,7 @@ insert_links (ProcImportBatch        *batch,
     return TRUE;
 
   if (!(stmt = _proc_store_prepare (batch->store,
-                                    "INSERT INTO paper_links (paper_id, position, url, kind) VALUES (?, ?, ?, ?)",
+                                    "INSERT INTO temp.import_links (paper_id, position, url, kind) VALUES (?, ?, ?, ?)",
                                     error)))
     return FALSE;
 
@@ -156,6 +205,61 @@ insert_links (ProcImportBatch        *batch,
       sqlite3_reset (stmt);
     }
 
+  return TRUE;
+}
+
+static gboolean
+run_step (ProcImportBatch  *batch,
+          const char       *sql,
+          const char       *doing,
+          GError          **error)
+{
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (batch->store, sql, error)))
+    return FALSE;
+
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    return _proc_store_set_error (batch->store, error, doing);
+
+  return TRUE;
+}
+
+/* The staged papers, their links and their places in the list reach the
+ * library, each table in one statement and in the file's order. */
+static gboolean
+flush_staged (ProcImportBatch  *batch,
+              GError          **error)
+{
+  if (batch->n_staged == 0)
+    return TRUE;
+
+  if (!run_step (batch,
+                 "INSERT INTO papers (id, list_id, derived_title, abstract, authors, venue, year,"
+                 " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
+                 " title_key, note, note_modified_at, rating, read_state, starred)"
+                 " SELECT id, list_id, derived_title, abstract, authors, venue, year,"
+                 " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
+                 " title_key, note, note_modified_at, rating, read_state, starred"
+                 " FROM temp.import_papers ORDER BY id",
+                 _("add the paper"), error) ||
+      !run_step (batch,
+                 "INSERT INTO paper_links (paper_id, position, url, kind)"
+                 " SELECT paper_id, position, url, kind FROM temp.import_links ORDER BY rowid",
+                 _("save the paper’s links"), error) ||
+      !run_step (batch,
+                 "INSERT INTO list_papers (list_id, paper_id, position)"
+                 " SELECT list_id, id, position FROM temp.import_papers ORDER BY id",
+                 _("add the paper to its list"), error) ||
+      !run_step (batch, "DELETE FROM temp.import_papers", _("add the paper"), error) ||
+      !run_step (batch, "DELETE FROM temp.import_links", _("add the paper"), error))
+    return FALSE;
+
+  batch->n_staged = 0;
+  g_hash_table_remove_all (batch->staged_keys);
   return TRUE;
 }
 
@@ -202,6 +306,20 @@ record_keys_clear (RecordKeys *keys)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RecordKeys, record_keys_clear)
 
+/* In the order of trust: same DOI, same page, same abstract, same title
+ * and first author. */
+static const char * const key_kinds[] = { "doi:", "url:", "hash:", "title:" };
+
+static void
+key_values (const RecordKeys *keys,
+            const char       *values[4])
+{
+  values[0] = keys->doi;
+  values[1] = keys->url_key;
+  values[2] = keys->content_hash;
+  values[3] = keys->title_key;
+}
+
 /* The same paper from another producer: same DOI, same page, same
  * abstract, or same title and first author, in that order of trust.
  * Returns 0 when the paper is new, -1 on a database error. */
@@ -216,8 +334,9 @@ find_existing (ProcStore         *store,
     "SELECT id FROM papers WHERE content_hash = ?",
     "SELECT id FROM papers WHERE title_key = ?",
   };
-  const char *values[] = { keys->doi, keys->url_key, keys->content_hash, keys->title_key };
+  const char *values[4];
 
+  key_values (keys, values);
   for (guint i = 0; i < G_N_ELEMENTS (lookups); i++)
     {
       gint64 id = find_by (store, lookups[i], values[i], error);
@@ -229,57 +348,90 @@ find_existing (ProcStore         *store,
   return 0;
 }
 
+/* Whether a staged paper has one of @keys: the same paper twice in one
+ * file, to be merged once the first one is in the library. */
 static gboolean
-insert_paper (ProcImportBatch        *batch,
-              const ProcPaperRecord  *record,
-              const RecordKeys       *keys,
-              gint64                 *paper_id,
-              GError                **error)
+is_staged (ProcImportBatch  *batch,
+           const RecordKeys *keys)
+{
+  const char *values[4];
+
+  key_values (keys, values);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *key = NULL;
+
+      if (values[i] == NULL)
+        continue;
+      key = g_strconcat (key_kinds[i], values[i], NULL);
+      if (g_hash_table_contains (batch->staged_keys, key))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static gboolean
+stage_paper (ProcImportBatch        *batch,
+             const ProcPaperRecord  *record,
+             const RecordKeys       *keys,
+             gint64                 *paper_id,
+             GError                **error)
 {
   ProcStore *store = batch->store;
+  const char *values[4];
   sqlite3_stmt *stmt;
   int rc;
 
   if (!(stmt = _proc_store_prepare (store,
-                                    "INSERT INTO papers (list_id, derived_title, abstract, authors, venue, year,"
-                                    " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
-                                    " title_key, note, note_modified_at, rating, read_state, starred)"
-                                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                    "INSERT INTO temp.import_papers (id, list_id, derived_title, abstract, authors,"
+                                    " venue, year, added_at, content_hash, doi, url, url_key, citation_key, status,"
+                                    " pages, title_key, note, note_modified_at, rating, read_state, starred, position)"
+                                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                     error)))
     return FALSE;
 
-  sqlite3_bind_int64 (stmt, 1, batch->list_id);
-  sqlite3_bind_text (stmt, 2, record->derived_title ? record->derived_title : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 3, record->abstract ? record->abstract : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 4, record->authors ? record->authors : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 5, record->venue, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, 1, batch->next_id);
+  sqlite3_bind_int64 (stmt, 2, batch->list_id);
+  sqlite3_bind_text (stmt, 3, record->derived_title ? record->derived_title : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 4, record->abstract ? record->abstract : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 5, record->authors ? record->authors : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 6, record->venue, -1, SQLITE_TRANSIENT);
   if (record->year > 0)
-    sqlite3_bind_int (stmt, 6, record->year);
-  sqlite3_bind_int64 (stmt, 7, batch->added_at);
-  sqlite3_bind_text (stmt, 8, keys->content_hash, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 9, keys->doi, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 10, keys->url_key ? record->url : NULL, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 11, keys->url_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 12, record->citation_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 13, record->status, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 14, record->pages, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 15, keys->title_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 16, record->note ? record->note : "", -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int (stmt, 7, record->year);
+  sqlite3_bind_int64 (stmt, 8, batch->added_at);
+  sqlite3_bind_text (stmt, 9, keys->content_hash, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 10, keys->doi, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 11, keys->url_key ? record->url : NULL, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 12, keys->url_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 13, record->citation_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 14, record->status, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 15, record->pages, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 16, keys->title_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 17, record->note ? record->note : "", -1, SQLITE_TRANSIENT);
   if (record->note != NULL && *record->note != '\0')
-    sqlite3_bind_int64 (stmt, 17, batch->added_at);
-  sqlite3_bind_int (stmt, 18, CLAMP (record->rating, 0, 5));
-  sqlite3_bind_int (stmt, 19, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
-  sqlite3_bind_int (stmt, 20, record->starred == 1);
+    sqlite3_bind_int64 (stmt, 18, batch->added_at);
+  sqlite3_bind_int (stmt, 19, CLAMP (record->rating, 0, 5));
+  sqlite3_bind_int (stmt, 20, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
+  sqlite3_bind_int (stmt, 21, record->starred == 1);
+  sqlite3_bind_int64 (stmt, 22, batch->next_position);
 
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   if (rc != SQLITE_DONE)
     return _proc_store_set_error (store, error, _("add the paper"));
 
-  *paper_id = sqlite3_last_insert_rowid (_proc_store_get_db (store));
+  *paper_id = batch->next_id++;
+  batch->next_position++;
   batch->n_added++;
+  batch->n_staged++;
 
-  return insert_links (batch, *paper_id, record, error);
+  key_values (keys, values);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    if (values[i] != NULL)
+      g_hash_table_add (batch->staged_keys, g_strconcat (key_kinds[i], values[i], NULL));
+
+  return stage_links (batch, *paper_id, record, error);
 }
 
 /* Links the paper does not have yet go after those it has. */
@@ -471,6 +623,10 @@ proc_import_batch_add (ProcImportBatch        *batch,
   keys.doi = proc_normalize_doi (record->doi);
   keys.url_key = proc_normalize_url (record->url);
 
+  /* The same paper twice in one file: the first one goes in first. */
+  if (is_staged (batch, &keys) && !flush_staged (batch, error))
+    return FALSE;
+
   if ((paper_id = find_existing (store, &keys, error)) < 0)
     return FALSE;
 
@@ -479,10 +635,13 @@ proc_import_batch_add (ProcImportBatch        *batch,
 
   if (paper_id == 0)
     {
-      if (!insert_paper (batch, record, &keys, &paper_id, error))
+      if (!stage_paper (batch, record, &keys, &paper_id, error))
         return FALSE;
+      add_tags (batch, paper_id, record);
+      return batch->n_staged < STAGE_SIZE || flush_staged (batch, error);
     }
-  else if (!merge_paper (batch, paper_id, record, &keys, error))
+
+  if (!merge_paper (batch, paper_id, record, &keys, error))
     return FALSE;
 
   add_tags (batch, paper_id, record);
@@ -512,7 +671,8 @@ proc_import_batch_commit (ProcImportBatch  *batch,
 {
   g_return_val_if_fail (batch != NULL && !batch->committed, FALSE);
 
-  if (!write_tags (batch, error) ||
+  if (!flush_staged (batch, error) ||
+      !write_tags (batch, error) ||
       !_proc_store_commit (batch->store, error))
     {
       _proc_store_rollback (batch->store);
@@ -536,5 +696,6 @@ proc_import_batch_free (ProcImportBatch *batch)
   g_clear_object (&batch->store);
   g_clear_pointer (&batch->tags, g_hash_table_unref);
   g_clear_pointer (&batch->tag_order, g_ptr_array_unref);
+  g_clear_pointer (&batch->staged_keys, g_hash_table_unref);
   g_free (batch);
 }
