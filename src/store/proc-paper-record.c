@@ -77,6 +77,16 @@ proc_paper_record_copy (const ProcPaperRecord *record)
   return copy;
 }
 
+static gboolean
+is_ascii (const char *text)
+{
+  for (const guchar *p = (const guchar *) text; *p != '\0'; p++)
+    if (*p >= 0x80)
+      return FALSE;
+
+  return TRUE;
+}
+
 /* Folds case, Unicode forms and runs of white space, so the same text
  * copied from two places hashes the same. */
 static void
@@ -89,6 +99,28 @@ append_normalized (GString    *out,
 
   if (text == NULL)
     return;
+
+  /* Most abstracts are ASCII, where NFKC changes nothing and case folding
+   * is ASCII's: a third of an import's time went to the general path.
+   * The spaces are those g_unichar_isspace() takes (not \v), so both
+   * paths give the same bytes and stored hashes still match. */
+  if (is_ascii (text))
+    {
+      for (const char *p = text; *p != '\0'; p++)
+        {
+          if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')
+            {
+              space = out->len > 0;
+              continue;
+            }
+
+          if (space)
+            g_string_append_c (out, ' ');
+          space = FALSE;
+          g_string_append_c (out, g_ascii_tolower (*p));
+        }
+      return;
+    }
 
   nfc = g_utf8_normalize (text, -1, G_NORMALIZE_NFKC);
   if (nfc == NULL)
