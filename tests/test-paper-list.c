@@ -7,9 +7,9 @@
 #include "config.h"
 
 #include "proc-collection-list.h"
-#include "proc-import-batch.h"
 #include "proc-paper-list.h"
 #include "proc-store.h"
+#include "synthetic-library.h"
 
 typedef struct
 {
@@ -32,36 +32,10 @@ items_changed_cb (GListModel   *model,
   record->added = added;
 }
 
-static ProcStore *
-new_library (guint n_papers)
-{
-  g_autofree char *dir = g_dir_make_tmp ("proceedings-list-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ProcImportBatch) batch = NULL;
-  ProcStore *store = proc_store_open (path, &error);
-
-  g_assert_no_error (error);
-  batch = proc_import_batch_begin (store, "Synthetic", NULL, &error);
-  for (guint i = 0; i < n_papers; i++)
-    {
-      g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
-
-      record->derived_title = g_strdup_printf ("Paper %05u", i);
-      record->abstract = g_strdup_printf ("We study problem %u with %s.", i,
-                                          i % 2 ? "transformers" : "kernels");
-      g_assert_true (proc_import_batch_add (batch, record, NULL, &error));
-    }
-  g_assert_true (proc_import_batch_commit (batch, &error));
-  g_assert_no_error (error);
-
-  return store;
-}
-
 static void
 test_lazy (void)
 {
-  g_autoptr(ProcStore) store = new_library (10000);
+  g_autoptr(ProcStore) store = synthetic_library_new (10000, NULL);
   g_autoptr(ProcPaperList) list = NULL;
   g_autoptr(ProcPaper) first = NULL;
   g_autoptr(ProcPaper) last = NULL;
@@ -110,7 +84,7 @@ test_lazy (void)
 static void
 test_items_changed_under_filter (void)
 {
-  g_autoptr(ProcStore) store = new_library (20);
+  g_autoptr(ProcStore) store = synthetic_library_new (20, NULL);
   g_autoptr(ProcPaperList) all = proc_paper_list_new (store);
   g_autoptr(ProcPaperList) starred = proc_paper_list_new (store);
   g_autoptr(ProcPaperList) tagged = proc_paper_list_new (store);
@@ -183,7 +157,7 @@ test_items_changed_under_filter (void)
 static void
 test_collections (void)
 {
-  g_autoptr(ProcStore) store = new_library (10);
+  g_autoptr(ProcStore) store = synthetic_library_new (10, NULL);
   g_autoptr(ProcCollectionList) tags = proc_collection_list_new (store, PROC_COLLECTION_KIND_TAG);
   g_autoptr(ProcCollectionList) lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_LIST);
   g_autoptr(ProcPaperList) all = proc_paper_list_new (store);

@@ -9,13 +9,12 @@
 
 #include "config.h"
 
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "proc-import-batch.h"
 #include "proc-paper-list.h"
 #include "proc-paper-selection.h"
 #include "proc-store.h"
+#include "synthetic-library.h"
 
 #define N_PAPERS 5000
 
@@ -42,47 +41,6 @@ selection_items_changed_cb (GListModel *model,
   log->item_past_end |= past_end != NULL;
 }
 
-static ProcStore *
-new_library (char **dir_out)
-{
-  g_autofree char *dir = g_dir_make_tmp ("proceedings-selection-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ProcImportBatch) batch = NULL;
-  ProcStore *store = proc_store_open (path, &error);
-
-  g_assert_no_error (error);
-  batch = proc_import_batch_begin (store, "Synthetic", NULL, &error);
-  for (guint i = 0; i < N_PAPERS; i++)
-    {
-      g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
-
-      record->derived_title = g_strdup_printf ("Paper %05u", i);
-      record->abstract = g_strdup_printf ("We study problem %u with %s.", i,
-                                          i % 2 ? "transformers" : "kernels");
-      g_assert_true (proc_import_batch_add (batch, record, NULL, &error));
-    }
-  g_assert_true (proc_import_batch_commit (batch, &error));
-  g_assert_no_error (error);
-
-  *dir_out = g_steal_pointer (&dir);
-  return store;
-}
-
-static void
-remove_library (const char *dir)
-{
-  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (handle != NULL && (name = g_dir_read_name (handle)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
 static guint
 papers_alive (void)
 {
@@ -102,7 +60,7 @@ static void
 test_selection_follows_ids (void)
 {
   g_autofree char *dir = NULL;
-  g_autoptr(ProcStore) store = new_library (&dir);
+  g_autoptr(ProcStore) store = synthetic_library_new (N_PAPERS, &dir);
   g_autoptr(ProcPaperList) papers = proc_paper_list_new (store);
   g_autoptr(ProcPaperSelection) selection = proc_paper_selection_new (papers);
   GtkSelectionModel *model = GTK_SELECTION_MODEL (selection);
@@ -159,7 +117,7 @@ test_selection_follows_ids (void)
   g_clear_object (&selection);
   g_clear_object (&papers);
   g_clear_object (&store);
-  remove_library (dir);
+  synthetic_library_remove (dir);
 }
 
 /* A large replacement reaches views as two changes, each consistent;
@@ -168,7 +126,7 @@ static void
 test_replacement_in_two_changes (void)
 {
   g_autofree char *dir = NULL;
-  g_autoptr(ProcStore) store = new_library (&dir);
+  g_autoptr(ProcStore) store = synthetic_library_new (N_PAPERS, &dir);
   g_autoptr(ProcPaperList) papers = proc_paper_list_new (store);
   g_autoptr(ProcPaperSelection) selection = proc_paper_selection_new (papers);
   ChangeLog log = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, FALSE };
@@ -203,7 +161,7 @@ test_replacement_in_two_changes (void)
   g_clear_object (&selection);
   g_clear_object (&papers);
   g_clear_object (&store);
-  remove_library (dir);
+  synthetic_library_remove (dir);
 }
 
 /* The GtkSelectionModel calls a list view makes, with their signals. */
@@ -221,7 +179,7 @@ static void
 test_selection_model_calls (void)
 {
   g_autofree char *dir = NULL;
-  g_autoptr(ProcStore) store = new_library (&dir);
+  g_autoptr(ProcStore) store = synthetic_library_new (N_PAPERS, &dir);
   g_autoptr(ProcPaperList) papers = proc_paper_list_new (store);
   g_autoptr(ProcPaperSelection) selection = proc_paper_selection_new (papers);
   GtkSelectionModel *model = GTK_SELECTION_MODEL (selection);
@@ -280,7 +238,7 @@ test_selection_model_calls (void)
   g_clear_object (&selection);
   g_clear_object (&papers);
   g_clear_object (&store);
-  remove_library (dir);
+  synthetic_library_remove (dir);
 }
 
 int
