@@ -214,18 +214,9 @@ run_step (ProcImportBatch  *batch,
           const char       *doing,
           GError          **error)
 {
-  sqlite3_stmt *stmt;
-  int rc;
+  sqlite3_stmt *stmt = _proc_store_prepare (batch->store, sql, error);
 
-  if (!(stmt = _proc_store_prepare (batch->store, sql, error)))
-    return FALSE;
-
-  rc = sqlite3_step (stmt);
-  sqlite3_reset (stmt);
-  if (rc != SQLITE_DONE)
-    return _proc_store_set_error (batch->store, error, doing);
-
-  return TRUE;
+  return stmt != NULL && _proc_store_step_done (batch->store, stmt, error, doing);
 }
 
 /* The staged papers, their links and their places in the list reach the
