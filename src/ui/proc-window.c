@@ -50,6 +50,7 @@ update_title (ProcWindow *self)
   g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
   guint n_selected = gtk_bitset_get_size (selected);
   g_autofree char *subtitle = NULL;
+  const char *sort_tooltip;
   ProcCollection *list;
 
   if (n_selected > 1)
@@ -60,10 +61,13 @@ update_title (ProcWindow *self)
   adw_window_title_set_title (self->list_title, proc_sidebar_get_title (self->sidebar));
   adw_window_title_set_subtitle (self->list_title, subtitle);
 
-  /* The sort applies to the other views. */
-  gtk_widget_set_tooltip_text (self->sort_button,
-                               proc_paper_list_get_reading_list (self->papers) != NULL
-                               ? _("Sort (a reading list keeps its own order)") : _("Sort"));
+  /* The sort applies to the other views.  Set only when it changes: a
+   * tooltip set on a shown widget makes GTK query the pointer, and this
+   * runs at every keystroke of a search. */
+  sort_tooltip = proc_paper_list_get_reading_list (self->papers) != NULL
+                 ? _("Sort (a reading list keeps its own order)") : _("Sort");
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (self->sort_button), sort_tooltip) != 0)
+    gtk_widget_set_tooltip_text (self->sort_button, sort_tooltip);
 
   if (n > 0)
     gtk_stack_set_visible_child_name (self->list_stack, "papers");
