@@ -355,14 +355,6 @@ proc_paper_selection_new (ProcPaperList *papers)
   return g_object_new (PROC_TYPE_PAPER_SELECTION, "papers", papers, NULL);
 }
 
-ProcPaperList *
-proc_paper_selection_get_papers (ProcPaperSelection *self)
-{
-  g_return_val_if_fail (PROC_IS_PAPER_SELECTION (self), NULL);
-
-  return self->papers;
-}
-
 /* The number of selected papers, without copying the selection. */
 guint
 proc_paper_selection_get_count (ProcPaperSelection *self)

@@ -17,7 +17,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (ProcPaperSelection, proc_paper_selection, PROC, PAPER_SELECTION, GObject)
 
 ProcPaperSelection *proc_paper_selection_new        (ProcPaperList      *papers);
-ProcPaperList      *proc_paper_selection_get_papers (ProcPaperSelection *self);
 guint               proc_paper_selection_get_count  (ProcPaperSelection *self);
 
 G_END_DECLS

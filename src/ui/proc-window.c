@@ -47,8 +47,7 @@ static void
 update_title (ProcWindow *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->papers));
-  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-  guint n_selected = gtk_bitset_get_size (selected);
+  guint n_selected = proc_paper_selection_get_count (self->selection);
   g_autofree char *subtitle = NULL;
   const char *sort_tooltip;
   ProcCollection *list;
