@@ -15,6 +15,7 @@
 #include "proc-paper-ids.h"
 #include "proc-paper-row.h"
 #include "proc-sidebar-row.h"
+#include "proc-tex.h"
 #include "proc-window-private.h"
 
 typedef void (*Scenario) (ProcWindow *window);
@@ -166,6 +167,78 @@ select_positions (ProcWindow *window,
   for (guint i = 0; i < n; i++)
     gtk_selection_model_select_item (selection, positions[i], FALSE);
   wait_ms (50);
+}
+
+/* Searches build no rows: GTK 4.8's list view lets a row go with its
+ * list item, and the window gives it to the next one, bound to its new
+ * paper.  A mark on each row built so far tells them apart from new ones
+ * (a new row may take a freed row's address). */
+static void
+mark_row (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (PROC_IS_PAPER_ROW (child))
+        g_object_set_data (G_OBJECT (child), "test-built-before", GINT_TO_POINTER (TRUE));
+      else
+        mark_row (child);
+    }
+}
+
+static void
+collect_bound_rows (GtkWidget *widget,
+                    GPtrArray *rows)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      if (PROC_IS_PAPER_ROW (child) && proc_paper_row_get_paper (PROC_PAPER_ROW (child)))
+        g_ptr_array_add (rows, child);
+      else if (!PROC_IS_PAPER_ROW (child))
+        collect_bound_rows (child, rows);
+    }
+}
+
+static void
+rows_reused (ProcWindow *window)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  guint n_papers;
+
+  wait_ms (300);
+  n_papers = g_list_model_get_n_items (G_LIST_MODEL (window->papers));
+  g_assert_cmpuint (n_papers, ==, 38);
+  mark_row (GTK_WIDGET (window->list_view));
+
+  /* Fewer papers, then all again: the rows of the papers that came back
+   * were built before, and each shows its own paper. */
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+  search_for (window, "github");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
+  search_for (window, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_papers);
+  wait_ms (200);
+
+  collect_bound_rows (GTK_WIDGET (window->list_view), rows);
+  g_assert_cmpuint (rows->len, ==, n_papers);
+  for (guint i = 0; i < n_papers; i++)
+    {
+      gint64 id = proc_paper_list_get_id (window->papers, i);
+      g_hash_table_add (ids, g_memdup2 (&id, sizeof id));
+    }
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      ProcPaperRow *row = g_ptr_array_index (rows, i);
+      ProcPaper *paper = proc_paper_row_get_paper (row);
+      gint64 id = proc_paper_get_id (paper);
+      g_autofree char *title = proc_tex_to_plain (proc_paper_get_title (paper));
+
+      g_assert_true (g_object_get_data (G_OBJECT (row), "test-built-before"));
+      g_assert_true (g_hash_table_remove (ids, &id));
+      g_assert_cmpstr (proc_paper_row_get_title_text (row), ==, title);
+    }
+  g_assert_cmpuint (g_hash_table_size (ids), ==, 0);
 }
 
 /* Sidebar counts, search, the star button, tagging by menu and by drop. */
@@ -1235,6 +1308,12 @@ test_browse_and_annotate (void)
 }
 
 static void
+test_rows_reused (void)
+{
+  run_app (rows_reused);
+}
+
+static void
 test_delete_and_undo (void)
 {
   run_app (delete_and_undo);
@@ -1330,6 +1409,7 @@ main (int   argc,
 
   /* In order: each starts from the library the one before left. */
   g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
+  g_test_add_func ("/main-window/rows-reused", test_rows_reused);
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
   g_test_add_func ("/main-window/tag-menu", test_tag_menu);

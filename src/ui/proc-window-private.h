@@ -23,6 +23,7 @@ struct _ProcWindow
   GSettings *settings;
   GQueue undo_stack;            /* of ProcUndo, newest first */
   char **terms;                 /* the search's words, highlighted in rows */
+  GPtrArray *spare_rows;        /* ProcPaperRows the list view let go, to reuse */
   GCancellable *import_cancellable;
   GtkDropTarget *file_drop;     /* files from a file manager, to import */
   guint import_reveal_source;

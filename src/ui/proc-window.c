@@ -313,10 +313,8 @@ row_drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
-static void
-setup_row_cb (GtkSignalListItemFactory *factory,
-              GtkListItem              *item,
-              ProcWindow               *self)
+static GtkWidget *
+create_row (ProcWindow *self)
 {
   GtkWidget *row = proc_paper_row_new ();
   GtkGesture *click = gtk_gesture_click_new ();
@@ -342,6 +340,45 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   g_signal_connect (drop, "leave", G_CALLBACK (row_drop_leave_cb), self);
   g_signal_connect (drop, "drop", G_CALLBACK (row_drop_cb), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (drop));
+
+  return row;
+}
+
+/* GTK 4.8's list view keeps some 200 rows and, when a search brings new
+ * papers, makes a new list item for each and lets the old ones go: each
+ * row would be built from its template, with its event controllers, at
+ * every keystroke.  The window takes back each row its list item lets go
+ * (the list item has dropped it already when the factory's teardown
+ * runs) and gives it to the next new list item. */
+#define MAX_SPARE_ROWS 256
+
+static void
+row_parent_changed_cb (GtkWidget  *row,
+                       GParamSpec *pspec,
+                       ProcWindow *self)
+{
+  if (gtk_widget_get_parent (row) != NULL || self->spare_rows == NULL ||
+      self->spare_rows->len >= MAX_SPARE_ROWS)
+    return;
+
+  clear_drop_mark (row);
+  g_ptr_array_add (self->spare_rows, g_object_ref (row));
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *item,
+              ProcWindow               *self)
+{
+  g_autoptr(GtkWidget) row = NULL;
+
+  if (self->spare_rows != NULL && self->spare_rows->len > 0)
+    row = g_ptr_array_steal_index_fast (self->spare_rows, self->spare_rows->len - 1);
+  else
+    {
+      row = g_object_ref_sink (create_row (self));
+      g_signal_connect (row, "notify::parent", G_CALLBACK (row_parent_changed_cb), self);
+    }
 
   gtk_list_item_set_child (item, row);
 }
@@ -625,6 +662,8 @@ proc_window_dispose (GObject *object)
   g_clear_handle_id (&self->import_reveal_source, g_source_remove);
   if (self->import_cancellable != NULL)
     g_cancellable_cancel (self->import_cancellable);
+  /* No row is kept from the list view's teardown on. */
+  g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->papers);
@@ -685,6 +724,7 @@ proc_window_init (ProcWindow *self)
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
   g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), self);
+  self->spare_rows = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_list_view_set_factory (self->list_view, factory);
   g_object_unref (factory);
 
