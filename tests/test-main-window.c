@@ -241,6 +241,46 @@ rows_reused (ProcWindow *window)
   g_assert_cmpuint (g_hash_table_size (ids), ==, 0);
 }
 
+/* From the third character, a keystroke searches before the next frame;
+ * one or two characters wait for a pause, and the list keeps showing the
+ * last search meanwhile; an emptied entry shows every paper at once. */
+static void
+run_pending (void)
+{
+  for (guint i = 0; i < 100 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+}
+
+static void
+search_at_once (ProcWindow *window)
+{
+  GtkEditable *entry = GTK_EDITABLE (window->search_entry);
+  guint n_papers, n_found;
+
+  wait_ms (300);
+  n_papers = g_list_model_get_n_items (G_LIST_MODEL (window->papers));
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+
+  gtk_editable_set_text (entry, "git");
+  run_pending ();
+  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "git");
+  n_found = g_list_model_get_n_items (G_LIST_MODEL (window->papers));
+  g_assert_cmpuint (n_found, >, 0);
+  g_assert_cmpuint (n_found, <, n_papers);
+
+  gtk_editable_set_text (entry, "gi");
+  run_pending ();
+  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "git");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_found);
+  search_for (window, "gi");
+  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "gi");
+
+  gtk_editable_set_text (entry, "");
+  run_pending ();
+  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_papers);
+}
+
 /* Sidebar counts, search, the star button, tagging by menu and by drop. */
 static void
 browse_and_annotate (ProcWindow *window)
@@ -1314,6 +1354,12 @@ test_rows_reused (void)
 }
 
 static void
+test_search_at_once (void)
+{
+  run_app (search_at_once);
+}
+
+static void
 test_delete_and_undo (void)
 {
   run_app (delete_and_undo);
@@ -1410,6 +1456,7 @@ main (int   argc,
   /* In order: each starts from the library the one before left. */
   g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
   g_test_add_func ("/main-window/rows-reused", test_rows_reused);
+  g_test_add_func ("/main-window/search-at-once", test_search_at_once);
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
   g_test_add_func ("/main-window/tag-menu", test_tag_menu);

@@ -27,6 +27,7 @@ struct _ProcWindow
   GCancellable *import_cancellable;
   GtkDropTarget *file_drop;     /* files from a file manager, to import */
   guint import_reveal_source;
+  guint search_source;          /* the search entry's text, waiting to be searched */
   gboolean close_anyway;        /* the user chose to lose unsaved notes */
 
   AdwToastOverlay *toast_overlay;
