@@ -54,15 +54,44 @@ id_at (ProcPaperList *papers,
   return proc_paper_list_get_id (papers, position);
 }
 
+/* A synthetic library of N_PAPERS papers, its paper list and the
+ * selection over it. */
+typedef struct
+{
+  char *dir;
+  ProcStore *store;
+  ProcPaperList *papers;
+  ProcPaperSelection *selection;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->store = synthetic_library_new (N_PAPERS, &fixture->dir);
+  fixture->papers = proc_paper_list_new (fixture->store);
+  fixture->selection = proc_paper_selection_new (fixture->papers);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_clear_object (&fixture->selection);
+  g_clear_object (&fixture->papers);
+  g_clear_object (&fixture->store);
+  synthetic_library_remove (fixture->dir);
+  g_clear_pointer (&fixture->dir, g_free);
+}
+
 /* Select all, a search that keeps some of the selection, and back: the
  * selection follows the papers by id and never loads one. */
 static void
-test_selection_follows_ids (void)
+test_selection_follows_ids (Fixture       *fixture,
+                            gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autoptr(ProcStore) store = synthetic_library_new (N_PAPERS, &dir);
-  g_autoptr(ProcPaperList) papers = proc_paper_list_new (store);
-  g_autoptr(ProcPaperSelection) selection = proc_paper_selection_new (papers);
+  ProcPaperList *papers = fixture->papers;
+  ProcPaperSelection *selection = fixture->selection;
   GtkSelectionModel *model = GTK_SELECTION_MODEL (selection);
   g_autoptr(GtkBitset) selected = NULL;
   gint64 kept, dropped;
@@ -114,21 +143,16 @@ test_selection_follows_ids (void)
   proc_paper_list_set_search (papers, NULL);
   g_assert_cmpuint (proc_paper_selection_get_count (selection), ==, 0);
 
-  g_clear_object (&selection);
-  g_clear_object (&papers);
-  g_clear_object (&store);
-  synthetic_library_remove (dir);
 }
 
 /* A large replacement reaches views as two changes, each consistent;
  * a small one as one. */
 static void
-test_replacement_in_two_changes (void)
+test_replacement_in_two_changes (Fixture       *fixture,
+                                 gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autoptr(ProcStore) store = synthetic_library_new (N_PAPERS, &dir);
-  g_autoptr(ProcPaperList) papers = proc_paper_list_new (store);
-  g_autoptr(ProcPaperSelection) selection = proc_paper_selection_new (papers);
+  ProcPaperList *papers = fixture->papers;
+  ProcPaperSelection *selection = fixture->selection;
   ChangeLog log = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, FALSE };
   const guint *call;
 
@@ -158,10 +182,6 @@ test_replacement_in_two_changes (void)
   g_assert_false (log.item_past_end);
 
   g_array_unref (log.calls);
-  g_clear_object (&selection);
-  g_clear_object (&papers);
-  g_clear_object (&store);
-  synthetic_library_remove (dir);
 }
 
 /* The GtkSelectionModel calls a list view makes, with their signals. */
@@ -176,12 +196,12 @@ selection_changed_cb (GtkSelectionModel *model,
 }
 
 static void
-test_selection_model_calls (void)
+test_selection_model_calls (Fixture       *fixture,
+                            gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autoptr(ProcStore) store = synthetic_library_new (N_PAPERS, &dir);
-  g_autoptr(ProcPaperList) papers = proc_paper_list_new (store);
-  g_autoptr(ProcPaperSelection) selection = proc_paper_selection_new (papers);
+  ProcStore *store = fixture->store;
+  ProcPaperList *papers = fixture->papers;
+  ProcPaperSelection *selection = fixture->selection;
   GtkSelectionModel *model = GTK_SELECTION_MODEL (selection);
   guint range[2] = { 0, 0 };
 
@@ -235,10 +255,6 @@ test_selection_model_calls (void)
     g_assert_false (gtk_selection_model_is_selected (model, 2));
   }
 
-  g_clear_object (&selection);
-  g_clear_object (&papers);
-  g_clear_object (&store);
-  synthetic_library_remove (dir);
 }
 
 int
@@ -247,9 +263,12 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/paper-selection/follows-ids", test_selection_follows_ids);
-  g_test_add_func ("/paper-selection/replacement-in-two-changes", test_replacement_in_two_changes);
-  g_test_add_func ("/paper-selection/selection-model-calls", test_selection_model_calls);
+  g_test_add ("/paper-selection/follows-ids", Fixture, NULL,
+              fixture_set_up, test_selection_follows_ids, fixture_tear_down);
+  g_test_add ("/paper-selection/replacement-in-two-changes", Fixture, NULL,
+              fixture_set_up, test_replacement_in_two_changes, fixture_tear_down);
+  g_test_add ("/paper-selection/selection-model-calls", Fixture, NULL,
+              fixture_set_up, test_selection_model_calls, fixture_tear_down);
 
   return g_test_run ();
 }
