@@ -16,6 +16,7 @@
 #include "proc-paper-row.h"
 #include "proc-sidebar-row.h"
 #include "proc-tex.h"
+#include "synthetic-library.h"
 #include "proc-window-private.h"
 
 typedef void (*Scenario) (ProcWindow *window);
@@ -241,9 +242,8 @@ rows_reused (ProcWindow *window)
   g_assert_cmpuint (g_hash_table_size (ids), ==, 0);
 }
 
-/* From the third character, a keystroke searches before the next frame;
- * one or two characters wait for a pause, and the list keeps showing the
- * last search meanwhile; an emptied entry shows every paper at once. */
+/* A keystroke searches before the next frame, one character too in a
+ * library this small; an emptied entry shows every paper at once. */
 static void
 run_pending (void)
 {
@@ -268,17 +268,42 @@ search_at_once (ProcWindow *window)
   g_assert_cmpuint (n_found, >, 0);
   g_assert_cmpuint (n_found, <, n_papers);
 
-  gtk_editable_set_text (entry, "gi");
+  gtk_editable_set_text (entry, "g");
   run_pending ();
-  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "git");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_found);
-  search_for (window, "gi");
-  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "gi");
+  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "g");
 
   gtk_editable_set_text (entry, "");
   run_pending ();
   g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_papers);
+}
+
+/* In a library of more than 20,000 papers one character waits for a
+ * pause in the typing, and the list shows the last search meanwhile;
+ * two search at once.  The synthetic papers say "kernels" (even) or
+ * "transformers" (odd). */
+#define LARGE_LIBRARY_PAPERS 20001
+
+static void
+one_character_waits (ProcWindow *window)
+{
+  GtkEditable *entry = GTK_EDITABLE (window->search_entry);
+
+  wait_ms (300);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS);
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+
+  gtk_editable_set_text (entry, "k");
+  run_pending ();
+  g_assert_cmpstr (proc_paper_list_get_search (window->papers), !=, "k");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS);
+  search_for (window, "k");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS / 2 + 1);
+
+  gtk_editable_set_text (entry, "tr");
+  run_pending ();
+  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "tr");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS / 2);
 }
 
 /* Sidebar counts, search, the star button, tagging by menu and by drop. */
@@ -1359,6 +1384,23 @@ test_search_at_once (void)
   run_app (search_at_once);
 }
 
+/* Its own library, then back to the one the tests share. */
+static void
+test_one_character_waits (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  char *shared = library;
+  ProcStore *store = synthetic_library_new (LARGE_LIBRARY_PAPERS, &dir);
+
+  g_object_unref (store);
+  path = g_build_filename (dir, "library.db", NULL);
+  library = path;
+  run_app (one_character_waits);
+  library = shared;
+  synthetic_library_remove (dir);
+}
+
 static void
 test_delete_and_undo (void)
 {
@@ -1457,6 +1499,7 @@ main (int   argc,
   g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
   g_test_add_func ("/main-window/rows-reused", test_rows_reused);
   g_test_add_func ("/main-window/search-at-once", test_search_at_once);
+  g_test_add_func ("/main-window/one-character-waits", test_one_character_waits);
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
   g_test_add_func ("/main-window/tag-menu", test_tag_menu);
