@@ -362,6 +362,31 @@ is_staged (ProcImportBatch  *batch,
   return FALSE;
 }
 
+/* What a file tells of a paper beyond its text, as parameters ?1 to ?12
+ * of both the statement that stages a new paper and the one that merges
+ * a paper already in the library. */
+#define N_RECORD_FIELDS 12
+
+static void
+bind_record_fields (sqlite3_stmt          *stmt,
+                    const ProcPaperRecord *record,
+                    const RecordKeys      *keys)
+{
+  sqlite3_bind_text (stmt, 1, record->venue, -1, SQLITE_TRANSIENT);
+  if (record->year > 0)
+    sqlite3_bind_int (stmt, 2, record->year);
+  sqlite3_bind_text (stmt, 3, keys->doi, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 4, keys->url_key ? record->url : NULL, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 5, keys->url_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 6, record->citation_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 7, record->status, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 8, record->pages, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 9, keys->title_key, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int (stmt, 10, CLAMP (record->rating, 0, 5));
+  sqlite3_bind_int (stmt, 11, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
+  sqlite3_bind_int (stmt, 12, record->starred == 1);
+}
+
 static gboolean
 stage_paper (ProcImportBatch        *batch,
              const ProcPaperRecord  *record,
@@ -375,37 +400,27 @@ stage_paper (ProcImportBatch        *batch,
   int rc;
 
   if (!(stmt = _proc_store_prepare (store,
-                                    "INSERT INTO temp.import_papers (id, list_id, derived_title, abstract, authors,"
-                                    " venue, year, added_at, content_hash, doi, url, url_key, citation_key, status,"
-                                    " pages, title_key, note, note_modified_at, rating, read_state, starred, position)"
-                                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                    "INSERT INTO temp.import_papers (venue, year, doi, url, url_key, citation_key,"
+                                    " status, pages, title_key, rating, read_state, starred,"
+                                    " id, list_id, derived_title, abstract, authors, added_at, content_hash,"
+                                    " note, note_modified_at, position)"
+                                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
+                                    " ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
                                     error)))
     return FALSE;
 
-  sqlite3_bind_int64 (stmt, 1, batch->next_id);
-  sqlite3_bind_int64 (stmt, 2, batch->list_id);
-  sqlite3_bind_text (stmt, 3, record->derived_title ? record->derived_title : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 4, record->abstract ? record->abstract : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 5, record->authors ? record->authors : "", -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 6, record->venue, -1, SQLITE_TRANSIENT);
-  if (record->year > 0)
-    sqlite3_bind_int (stmt, 7, record->year);
-  sqlite3_bind_int64 (stmt, 8, batch->added_at);
-  sqlite3_bind_text (stmt, 9, keys->content_hash, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 10, keys->doi, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 11, keys->url_key ? record->url : NULL, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 12, keys->url_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 13, record->citation_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 14, record->status, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 15, record->pages, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 16, keys->title_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 17, record->note ? record->note : "", -1, SQLITE_TRANSIENT);
+  bind_record_fields (stmt, record, keys);
+  sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 1, batch->next_id);
+  sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 2, batch->list_id);
+  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 3, record->derived_title ? record->derived_title : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 4, record->abstract ? record->abstract : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 5, record->authors ? record->authors : "", -1, SQLITE_TRANSIENT);
+  sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 6, batch->added_at);
+  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 7, keys->content_hash, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 8, record->note ? record->note : "", -1, SQLITE_TRANSIENT);
   if (record->note != NULL && *record->note != '\0')
-    sqlite3_bind_int64 (stmt, 18, batch->added_at);
-  sqlite3_bind_int (stmt, 19, CLAMP (record->rating, 0, 5));
-  sqlite3_bind_int (stmt, 20, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
-  sqlite3_bind_int (stmt, 21, record->starred == 1);
-  sqlite3_bind_int64 (stmt, 22, batch->next_position);
+    sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 9, batch->added_at);
+  sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 10, batch->next_position);
 
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
@@ -477,35 +492,22 @@ merge_paper (ProcImportBatch        *batch,
 
   if (!(stmt = _proc_store_prepare (store,
                                     "UPDATE papers SET"
-                                    " venue = coalesce(venue, ?3), year = coalesce(year, ?4),"
-                                    " doi = coalesce(doi, ?5),"
-                                    " url_key = CASE WHEN url IS NULL THEN ?7 ELSE url_key END,"
-                                    " url = coalesce(url, ?6),"
-                                    " citation_key = coalesce(citation_key, ?8), status = coalesce(status, ?9),"
-                                    " pages = coalesce(pages, ?10),"
-                                    " title_key = coalesce(title_key, ?11),"
-                                    " rating = CASE WHEN rating = 0 THEN ?14 ELSE rating END,"
-                                    " read_state = CASE WHEN read_state = 0 THEN ?15 ELSE read_state END,"
-                                    " starred = max(starred, ?16)"
-                                    " WHERE id = ?1",
+                                    " venue = coalesce(venue, ?1), year = coalesce(year, ?2),"
+                                    " doi = coalesce(doi, ?3),"
+                                    " url_key = CASE WHEN url IS NULL THEN ?5 ELSE url_key END,"
+                                    " url = coalesce(url, ?4),"
+                                    " citation_key = coalesce(citation_key, ?6), status = coalesce(status, ?7),"
+                                    " pages = coalesce(pages, ?8),"
+                                    " title_key = coalesce(title_key, ?9),"
+                                    " rating = CASE WHEN rating = 0 THEN ?10 ELSE rating END,"
+                                    " read_state = CASE WHEN read_state = 0 THEN ?11 ELSE read_state END,"
+                                    " starred = max(starred, ?12)"
+                                    " WHERE id = ?13",
                                     error)))
     return FALSE;
 
-  sqlite3_bind_int64 (stmt, 1, paper_id);
-  sqlite3_bind_text (stmt, 2, record->authors, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 3, record->venue, -1, SQLITE_TRANSIENT);
-  if (record->year > 0)
-    sqlite3_bind_int (stmt, 4, record->year);
-  sqlite3_bind_text (stmt, 5, keys->doi, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 6, keys->url_key ? record->url : NULL, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 7, keys->url_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 8, record->citation_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 9, record->status, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 10, record->pages, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (stmt, 11, keys->title_key, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_int (stmt, 14, CLAMP (record->rating, 0, 5));
-  sqlite3_bind_int (stmt, 15, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
-  sqlite3_bind_int (stmt, 16, record->starred == 1);
+  bind_record_fields (stmt, record, keys);
+  sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 1, paper_id);
 
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
