@@ -410,7 +410,9 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   else
     {
       row = g_object_ref_sink (create_row (self));
-      g_signal_connect (row, "notify::parent", G_CALLBACK (row_parent_changed_cb), self);
+      /* Tied to the window: a row someone else still holds must not call
+       * back into a window that is gone. */
+      g_signal_connect_object (row, "notify::parent", G_CALLBACK (row_parent_changed_cb), self, 0);
     }
 
   gtk_list_item_set_child (item, row);
