@@ -26,8 +26,9 @@
 #include "proc-undo.h"
 
 #define N_PAPERS 1000
-/* Per paper, at least one leaf each: N_PAPERS.  Once for the edit: tens. */
-#define MAX_LEAVES (N_PAPERS / 10)
+/* Per paper, at least one leaf each: N_PAPERS.  Once for the edit: tens;
+ * an import of them writes about 130, its words and their first letters. */
+#define MAX_LEAVES (N_PAPERS / 4)
 
 static const char * const indexes[] = { "papers_fts", "notes_fts", "cjk_fts" };
 

@@ -283,34 +283,6 @@ search_at_once (ProcWindow *window)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_papers);
 }
 
-/* In a library of more than 20,000 papers one character waits for a
- * pause in the typing, and the list shows the last search meanwhile;
- * two search at once.  The synthetic papers say "kernels" (even) or
- * "transformers" (odd). */
-#define LARGE_LIBRARY_PAPERS 20001
-
-static void
-one_character_waits (ProcWindow *window)
-{
-  GtkEditable *entry = GTK_EDITABLE (window->search_entry);
-
-  wait_ms (300);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS);
-  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
-
-  gtk_editable_set_text (entry, "k");
-  run_pending ();
-  g_assert_cmpstr (proc_paper_list_get_search (window->papers), !=, "k");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS);
-  search_for (window, "k");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS / 2 + 1);
-
-  gtk_editable_set_text (entry, "tr");
-  run_pending ();
-  g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "tr");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, LARGE_LIBRARY_PAPERS / 2);
-}
-
 /* Sidebar counts, search, the star button, tagging by menu and by drop. */
 static void
 browse_and_annotate (ProcWindow *window)
@@ -1389,23 +1361,6 @@ test_search_at_once (void)
   run_app (search_at_once);
 }
 
-/* Its own library, then back to the one the tests share. */
-static void
-test_one_character_waits (void)
-{
-  g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
-  char *shared = library;
-  ProcStore *store = synthetic_library_new (LARGE_LIBRARY_PAPERS, &dir);
-
-  g_object_unref (store);
-  path = g_build_filename (dir, "library.db", NULL);
-  library = path;
-  run_app (one_character_waits);
-  library = shared;
-  synthetic_library_remove (dir);
-}
-
 static void
 test_delete_and_undo (void)
 {
@@ -1504,7 +1459,6 @@ main (int   argc,
   g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
   g_test_add_func ("/main-window/rows-reused", test_rows_reused);
   g_test_add_func ("/main-window/search-at-once", test_search_at_once);
-  g_test_add_func ("/main-window/one-character-waits", test_one_character_waits);
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);
   g_test_add_func ("/main-window/tag-menu", test_tag_menu);

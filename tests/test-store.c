@@ -118,6 +118,9 @@ test_create (void)
    * client can still add papers and edit notes. */
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%proc\\_%' ESCAPE '\\'"), ==, 0);
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name = 'cjk_text_paper_delete'"), ==, 1);
+  /* One letter being typed reads an index of first letters. */
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name = 'papers_fts'"
+                                  " AND sql LIKE '%prefix=''1''%'"), ==, 1);
 
   /* Opening again creates nothing. */
   g_clear_object (&store);
@@ -159,6 +162,12 @@ test_migration_from_older (void)
   g_assert_cmpuint (proc_store_count (store, "section"), ==, 1);
   g_assert_cmpuint (proc_store_count (store, "chemistry"), ==, 1);
   g_assert_cmpuint (proc_store_count (store, "is:starred tag:chemistry"), ==, 1);
+  /* Version 7 indexed the papers' words by their first letter. */
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name = 'papers_fts'"
+                                  " AND sql LIKE '%prefix=''1''%'"), ==, 1);
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH '\"m\" *'"), ==, 1);
+  g_assert_cmpuint (proc_store_count (store, "m"), ==, 1);
+  g_assert_cmpuint (proc_store_count (store, "x"), ==, 0);
 
   ids = proc_store_query_ids (store, NULL, "reread", PROC_SORT_ADDED, FALSE, &error);
   g_assert_no_error (error);
@@ -330,6 +339,9 @@ test_fts_in_sync (void)
 
   g_assert_cmpuint (proc_store_count (store, "zeta"), ==, 1);
   g_assert_cmpuint (proc_store_count (store, "study"), ==, 2);
+  /* One letter being typed: "z" from the index of first letters. */
+  g_assert_cmpuint (proc_store_count (store, "z"), ==, 1);
+  g_assert_cmpuint (proc_store_count (store, "p"), ==, 0);
 
   /* Notes */
   g_assert_true (proc_store_set_note (store, a, "kangaroo results look off", &error));
@@ -358,14 +370,19 @@ test_fts_in_sync (void)
   /* User titles */
   g_assert_true (proc_store_set_user_title (store, b, "Platypus dynamics", &error));
   g_assert_cmpuint (proc_store_count (store, "platypus"), ==, 1);
+  g_assert_cmpuint (proc_store_count (store, "p"), ==, 1);
   g_assert_cmpuint (proc_store_count (store, "zeta"), ==, 1);   /* the derived title stays searchable */
+  g_assert_true (proc_store_set_user_title (store, b, "Koala dynamics", &error));
+  g_assert_cmpuint (proc_store_count (store, "p"), ==, 0);
+  g_assert_cmpuint (proc_store_count (store, "k"), ==, 1);
 
   /* Deletes leave nothing behind in either index. */
   g_assert_true (proc_store_delete_papers (store, (gint64[]) { a, b }, 2, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (proc_store_count (store, NULL), ==, 0);
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM notes_fts"), ==, 0);
-  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'platypus OR study'"), ==, 0);
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH 'koala OR study'"), ==, 0);
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM papers_fts WHERE papers_fts MATCH '\"k\" * OR \"s\" *'"), ==, 0);
 
   /* FTS5's own consistency check passes. */
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM papers"), ==, 0);

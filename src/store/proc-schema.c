@@ -240,6 +240,20 @@ static const char * const migrations[] = {
    * tests note <> '' on each row the index gives, so the index holds the
    * notes too: only papers with one, only as much as they wrote. */
   "CREATE INDEX papers_with_note ON papers(note) WHERE note <> '';",
+
+  /* 6 → 7: the words of papers_fts by their first letter too.  A search
+   * for a word being typed matches it as a prefix, and a one-letter
+   * prefix ("t", or "graph n") merged the list of every word with that
+   * letter: 50 to 160 ms of SQLite at 87,000 papers, where the prefix
+   * index answers in 2 to 4 ms.  It costs about a third more time to
+   * index a paper and a tenth more space.  The triggers name papers_fts
+   * by name, so they index into the new table as they did the old. */
+  "DROP TABLE papers_fts;"
+  "CREATE VIRTUAL TABLE papers_fts USING fts5("
+  "  derived_title, user_title, abstract, authors,"
+  "  content='papers', content_rowid='id',"
+  "  tokenize='porter unicode61 remove_diacritics 2', prefix='1');"
+  "INSERT INTO papers_fts(papers_fts) VALUES ('rebuild');",
 };
 
 /* Run by each connection that writes to a library at the current
