@@ -289,7 +289,9 @@ test_query_sql (void)
   proc_query_append_sql (query, where, params);
   g_assert_cmpstr (where->str, ==,
                    " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                   " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))"
+                   " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
+                   " OR p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN"
+                   " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?)))"
                    " AND (NOT (p.id IN (SELECT pt.paper_id FROM paper_tags pt"
                    " JOIN tags t ON t.id = pt.tag_id WHERE t.name = ?)))"
                    " AND (p.rating >= ?)"
@@ -298,14 +300,15 @@ test_query_sql (void)
                    " AND (p.id IN (SELECT lp.paper_id FROM list_papers lp"
                    " JOIN lists l ON l.id = lp.list_id WHERE l.name = ? COLLATE NOCASE))");
 
-  g_assert_cmpuint (params->len, ==, 5);
+  g_assert_cmpuint (params->len, ==, 6);
   g_assert_cmpstr (g_variant_get_type_string (params->pdata[0]), ==, "s");
   g_assert_cmpstr (g_variant_get_string (params->pdata[0], NULL), ==, "\"graph\"");
   g_assert_cmpstr (g_variant_get_string (params->pdata[1], NULL), ==, "\"graph\"");
-  g_assert_cmpstr (g_variant_get_string (params->pdata[2], NULL), ==, "x y");
-  g_assert_cmpstr (g_variant_get_type_string (params->pdata[3]), ==, "x");
-  g_assert_cmpint (g_variant_get_int64 (params->pdata[3]), ==, 3);
-  g_assert_cmpstr (g_variant_get_string (params->pdata[4], NULL), ==, "arxiv");
+  g_assert_cmpstr (g_variant_get_string (params->pdata[2], NULL), ==, "\"graph\"");
+  g_assert_cmpstr (g_variant_get_string (params->pdata[3], NULL), ==, "x y");
+  g_assert_cmpstr (g_variant_get_type_string (params->pdata[4]), ==, "x");
+  g_assert_cmpint (g_variant_get_int64 (params->pdata[4]), ==, 3);
+  g_assert_cmpstr (g_variant_get_string (params->pdata[5], NULL), ==, "arxiv");
   for (guint i = 0; i < params->len; i++)
     g_assert_false (g_variant_is_floating (params->pdata[i]));
 }
@@ -410,19 +413,26 @@ test_query_cjk (void)
     /* The two words without CJK characters in one match first. */
     g_assert_cmpstr (where->str, ==,
                      " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                     " OR (p.id IN (SELECT rowid FROM notes_fts)"
+                     " OR ((p.id IN (SELECT rowid FROM notes_fts)"
+                     " OR p.id IN (SELECT paper_id FROM paper_tags))"
                      " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))"
+                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
+                     " OR p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN"
+                     " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?)))"
                      " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))))"
+                     " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
+                     " OR p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN"
+                     " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?)))))"
                      " AND (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?))"
                      " AND (NOT (p.id IN (SELECT rowid FROM cjk_fts WHERE cjk_fts MATCH ?)))");
-    g_assert_cmpuint (params->len, ==, 7);
+    g_assert_cmpuint (params->len, ==, 9);
     g_assert_cmpstr (g_variant_get_string (params->pdata[0], NULL), ==, "(\"graph\") AND (\"transf\" *)");
     g_assert_cmpstr (g_variant_get_string (params->pdata[1], NULL), ==, "\"graph\"");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[3], NULL), ==, "\"graph\"");
     g_assert_cmpstr (g_variant_get_string (params->pdata[4], NULL), ==, "\"transf\" *");
-    g_assert_cmpstr (g_variant_get_string (params->pdata[5], NULL), ==, "\"边 缘\"");
-    g_assert_cmpstr (g_variant_get_string (params->pdata[6], NULL), ==, "\"模 型\"");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[6], NULL), ==, "\"transf\" *");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[7], NULL), ==, "\"边 缘\"");
+    g_assert_cmpstr (g_variant_get_string (params->pdata[8], NULL), ==, "\"模 型\"");
     g_assert_cmpstr (rank, ==, "\"graph\" OR \"transf\" *");
     g_assert_cmpstr (cjk_rank, ==, "\"边 缘\"");
     g_assert_cmpstrv (terms, expected_terms);
@@ -437,7 +447,7 @@ typedef struct
 } Fixture;
 
 /* Notes are set by UPDATE: notes_fts is only filled by triggers on
- * updates of papers.note and on changes to paper_tags. */
+ * updates of papers.note; tags_fts by triggers on tags. */
 static const char fixture_sql[] =
   "INSERT INTO lists (id, name, source, imported_at) VALUES"
   "  (1, 'NeurIPS 2017', 'neurips.cc', 1),"

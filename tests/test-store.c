@@ -113,7 +113,7 @@ test_create (void)
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE name IN "
                                   "('papers', 'tags', 'paper_tags', 'lists', 'list_papers', "
                                   "'reading_lists', 'reading_list_items', 'paper_links', "
-                                  "'papers_fts', 'notes_fts', 'cjk_text', 'cjk_fts')"), ==, 12);
+                                  "'papers_fts', 'notes_fts', 'tags_fts', 'cjk_text', 'cjk_fts')"), ==, 13);
   /* Nothing in the file calls the store's own SQL functions: any SQLite
    * client can still add papers and edit notes. */
   g_assert_cmpint (raw_int (path, "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%proc\\_%' ESCAPE '\\'"), ==, 0);
@@ -361,6 +361,9 @@ test_fts_in_sync (void)
   g_assert_no_error (error);
   g_assert_cmpuint (proc_store_count (store, "reinforcement"), ==, 0);
   g_assert_cmpuint (proc_store_count (store, "bandits"), ==, 2);
+  g_assert_cmpuint (proc_store_count (store, "bandi"), ==, 2);     /* a tag's name being typed */
+  g_assert_cmpuint (proc_store_count (store, "bandits wallaby"), ==, 1);
+  g_assert_cmpint (raw_int (path, "SELECT count(*) FROM notes_fts"), ==, 1);   /* the note alone */
   g_assert_true (proc_store_remove_tag (store, &b, 1, "bandits", &error));
   g_assert_cmpuint (proc_store_count (store, "bandits"), ==, 1);
   g_assert_true (proc_store_delete_tag (store, tag_id, &error));
@@ -390,7 +393,8 @@ test_fts_in_sync (void)
     sqlite3 *db;
     g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
     g_assert_cmpint (sqlite3_exec (db, "INSERT INTO papers_fts(papers_fts) VALUES ('integrity-check');"
-                                       "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check');",
+                                       "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check');"
+                                       "INSERT INTO tags_fts(tags_fts, rank) VALUES ('integrity-check', 1);",
                                    NULL, NULL, NULL), ==, SQLITE_OK);
     sqlite3_close (db);
   }

@@ -107,6 +107,8 @@ proc_library_check (const char    *library_path,
       "INSERT INTO papers_fts(papers_fts, rank) VALUES ('integrity-check', 1)" },
     { "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check')",
       "INSERT INTO notes_fts(notes_fts) VALUES ('integrity-check')" },
+    { "INSERT INTO tags_fts(tags_fts, rank) VALUES ('integrity-check', 1)",
+      "INSERT INTO tags_fts(tags_fts, rank) VALUES ('integrity-check', 1)" },
     { "INSERT INTO cjk_fts(cjk_fts) VALUES ('integrity-check')",
       "INSERT INTO cjk_fts(cjk_fts, rank) VALUES ('integrity-check', 1)" },
   };
@@ -202,9 +204,10 @@ proc_library_check_finish (GAsyncResult  *result,
 /**
  * proc_library_rebuild_search_index:
  *
- * Builds the three search indexes anew from what they index, in one
+ * Builds the four search indexes anew from what they index, in one
  * transaction, through a connection of its own: FTS5's rebuild reads
- * papers (papers_fts), cjk_text (cjk_fts) and notes_fts's own rows,
+ * papers (papers_fts), tags (tags_fts), cjk_text (cjk_fts) and
+ * notes_fts's own rows,
  * which triggers keep whole even when the index beside them is not.
  * Nothing but the indexes changes.  What Check Library offers when the
  * only problem it found is in an index.
@@ -225,6 +228,7 @@ proc_library_rebuild_search_index (const char  *library_path,
                          "BEGIN IMMEDIATE;"
                          "INSERT INTO papers_fts(papers_fts) VALUES ('rebuild');"
                          "INSERT INTO notes_fts(notes_fts) VALUES ('rebuild');"
+                         "INSERT INTO tags_fts(tags_fts) VALUES ('rebuild');"
                          "INSERT INTO cjk_fts(cjk_fts) VALUES ('rebuild');"
                          "COMMIT;",
                          NULL, NULL, NULL);

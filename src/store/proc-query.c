@@ -722,6 +722,15 @@ add_param (GPtrArray *params,
   g_ptr_array_add (params, g_variant_ref_sink (value));
 }
 
+/* One word (three times the same FTS5 query) in a paper's text, its note
+ * or the name of one of its tags; paper_tags' index on (tag_id, paper_id)
+ * gives the papers of the few tags whose names match. */
+#define ANY_FIELD_MATCHES \
+  "p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)" \
+  " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)" \
+  " OR p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN" \
+  " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?))"
+
 void
 proc_query_append_sql (const ProcQuery *query,
                        GString         *where,
@@ -765,15 +774,14 @@ proc_query_append_sql (const ProcQuery *query,
 
       g_string_append (where,
                        " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                       " OR (p.id IN (SELECT rowid FROM notes_fts)");
+                       " OR ((p.id IN (SELECT rowid FROM notes_fts)"
+                       " OR p.id IN (SELECT paper_id FROM paper_tags))");
       add_param (params, g_variant_new_string (all->str));
       for (guint i = 0; i < each->len; i++)
         {
-          g_string_append (where,
-                           " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                           " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?))");
-          add_param (params, g_variant_new_string (g_ptr_array_index (each, i)));
-          add_param (params, g_variant_new_string (g_ptr_array_index (each, i)));
+          g_string_append (where, " AND (" ANY_FIELD_MATCHES ")");
+          for (guint j = 0; j < 3; j++)
+            add_param (params, g_variant_new_string (g_ptr_array_index (each, i)));
         }
       g_string_append (where, "))");
     }
@@ -804,14 +812,12 @@ proc_query_append_sql (const ProcQuery *query,
                 break;
               }
 
-            /* A word may be in the text or in the annotations: each table
-             * is searched on its own, then the results are combined. */
+            /* A word may be in the text, the note or a tag's name: each
+             * index is searched on its own, then the results combined. */
             fts = text_term_dup_fts (term);
-            g_string_append (where,
-                             "p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                             " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)");
-            add_param (params, g_variant_new_string (fts));
-            add_param (params, g_variant_new_string (fts));
+            g_string_append (where, ANY_FIELD_MATCHES);
+            for (guint j = 0; j < 3; j++)
+              add_param (params, g_variant_new_string (fts));
           }
           break;
 

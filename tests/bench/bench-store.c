@@ -368,9 +368,10 @@ append_sql_literal (GString    *sql,
 }
 
 /* What proc-query.c makes of the typed text: one word is the condition
- * "p.id IN (papers_fts MATCH ?) OR p.id IN (notes_fts MATCH ?)", binding
- * its FTS5 string twice; two words or more bind first the match of them
- * all ANDed (then each word's string twice, for papers with annotations).
+ * "p.id IN (papers_fts MATCH ?) OR p.id IN (notes_fts MATCH ?) OR p.id IN
+ * (the papers of the tags whose names match ?)", binding its FTS5 string
+ * three times; two words or more bind first the match of them all ANDed
+ * (then each word's string three times, for papers with annotations).
  * The floor is that first match, which FTS5 answers alone.
  * (proc_query_dup_rank_match() ORs the words, for ranking: it counts more.) */
 static void

@@ -151,7 +151,7 @@ def rows_of(results):
         ('keystroke to model, p95', 'ms', '≤ 50 ms', each(lambda r: get(r, 'window', 'typing', 'p95_ms'))),
         ('  from the 2nd character, median', 'ms', '', each(lambda r: get(r, 'window', 'typing', 'later_characters', 'median_ms'))),
         ('  from the 2nd character, p95', 'ms', '', each(lambda r: get(r, 'window', 'typing', 'later_characters', 'p95_ms'))),
-        ('  the 1st character (a 150 ms pause past 20,000 papers), median', 'ms', '', each(lambda r: get(r, 'window', 'typing', 'first_character', 'median_ms'))),
+        ('  the 1st character, median', 'ms', '', each(lambda r: get(r, 'window', 'typing', 'first_character', 'median_ms'))),
         ('  of which SQL, p95', 'ms', '', each(lambda r: get(r, 'window', 'typing', 'sql_p95_ms'))),
         ('search in the store, median of queries', 'ms', '', each(lambda r: median(
             [e.get('store_ms_median') for e in get(r, 'store', 'search') or []]))),
