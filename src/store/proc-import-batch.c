@@ -40,8 +40,10 @@ struct _ProcImportBatch
 /* A statement that writes papers through the search indexes' triggers
  * opens a savepoint, and FTS5 writes its pending terms at each one: an
  * INSERT per paper made a segment per paper for FTS5 to merge, most of
- * an import's time.  One INSERT … SELECT per STAGE_SIZE papers makes one. */
-#define STAGE_SIZE 2000
+ * an import's time.  One INSERT … SELECT per STAGE_SIZE papers makes one,
+ * as long as their terms fit in FTS5's hashsize (see proc-schema.c,
+ * version 7): more papers a statement, fewer segments to merge. */
+#define STAGE_SIZE 8000
 
 static const char stage_sql[] =
   "CREATE TEMP TABLE IF NOT EXISTS import_papers ("
