@@ -415,6 +415,20 @@ test_content_hash (void)
     "Mixed CASE, digits 123 and $\\frac{N^2d^2}{M}$ TeX",
     "Unicode: \xef\xac\x81ne \xe2\x84\x96 NFKC \xe2\x80\x83 em space and \xc3\x89T\xc3\x89",
     "\xe4\xb8\xad\xe6\x96\x87\xe3\x80\x80\xe6\x91\x98\xe8\xa6\x81",
+    /* Only stretches that are not ASCII are normalized, each with the
+     * ASCII character before it: a combining accent joins its letter
+     * (e + U+0301 is é), marks after a letter are put in order (U+0307
+     * then U+0323 become U+0323 then U+0307), a ligature or a fullwidth
+     * letter at the very start or end, a no-break space between words,
+     * ß and a final sigma folded, Hangul jamo composed. */
+    "Caf" "e\xcc\x81 and CAF\xc3\x89",
+    "qa\xcc\x87\xcc\xa3 dot",
+    "\xef\xac\x81rst and last \xef\xbc\xa1",
+    "no\xc2\xa0" "break\xc2\xa0\xc2\xa0" "spaces \xe2\x80\x83 here",
+    "Stra\xc3\x9f\x65 \xce\xa3\xce\x9f\xce\xa6\xce\x99\xce\x91\xce\xa3",
+    "\xe1\x84\x92\xe1\x85\xa1\xe1\x86\xab gul",
+    "x\xcc\x81",
+    "\xcc\x81 a mark first",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (abstracts); i++)
@@ -427,6 +441,79 @@ test_content_hash (void)
       hash = proc_paper_record_dup_content_hash (record);
       g_assert_cmpstr (hash, ==, expected);
     }
+
+  /* The same letters composed or not are one paper. */
+  {
+    g_autoptr(ProcPaperRecord) composed = proc_paper_record_new ();
+    g_autoptr(ProcPaperRecord) decomposed = proc_paper_record_new ();
+    g_autofree char *a = NULL;
+    g_autofree char *b = NULL;
+
+    composed->abstract = g_strdup ("Caf\xc3\xa9 au lait");
+    decomposed->abstract = g_strdup ("CAF" "E\xcc\x81  au lait");
+    a = proc_paper_record_dup_content_hash (composed);
+    b = proc_paper_record_dup_content_hash (decomposed);
+    g_assert_cmpstr (a, ==, b);
+  }
+}
+
+/* Every abstract of the real lists in ../shared/realworld, which carry
+ * accents, dashes, ligatures and math symbols, hashes as the general
+ * computation hashes it. */
+static void
+test_content_hash_real_text (void)
+{
+  const char *shared = g_getenv ("PROCEEDINGS_SHARED_DIR");
+  g_autofree char *path = g_build_filename (shared ? shared : "", "realworld", "icml2019.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  guint compared = 0;
+
+  if (shared == NULL || !g_file_get_contents (path, &contents, NULL, NULL))
+    {
+      g_test_skip ("../shared/realworld is not here");
+      return;
+    }
+
+  {
+    g_autoptr(ProcStore) store = NULL;
+    g_autofree char *dir = g_dir_make_tmp ("proceedings-hash-XXXXXX", &error);
+    g_autofree char *library = NULL;
+    g_autoptr(GArray) ids = NULL;
+    g_autoptr(GPtrArray) papers = NULL;
+    g_autoptr(ProcImportReport) report = NULL;
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_no_error (error);
+    library = g_build_filename (dir, "library.db", NULL);
+    store = proc_store_open (library, &error);
+    g_assert_no_error (error);
+    report = proc_importer_import_file (store, file, NULL, &error);
+    g_assert_no_error (error);
+    ids = proc_store_query_ids (store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+    g_assert_no_error (error);
+    papers = proc_store_load_papers (store, (gint64 *) (gpointer) ids->data, ids->len, &error);
+    g_assert_no_error (error);
+
+    for (guint i = 0; i < papers->len; i++)
+      {
+        const char *abstract = proc_paper_get_abstract (g_ptr_array_index (papers, i));
+        g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
+        g_autofree char *expected = NULL;
+        g_autofree char *hash = NULL;
+
+        if (abstract == NULL || *abstract == '\0')
+          continue;
+        record->abstract = g_strdup (abstract);
+        expected = reference_content_hash (abstract);
+        hash = proc_paper_record_dup_content_hash (record);
+        g_assert_cmpstr (hash, ==, expected);
+        compared++;
+      }
+  }
+
+  g_test_message ("%u abstracts compared", compared);
+  g_assert_cmpuint (compared, >, 500);
 }
 
 int
@@ -437,6 +524,7 @@ main (int   argc,
 
   g_test_add_func ("/importer/bundled-list", test_bundled_list);
   g_test_add_func ("/importer/content-hash", test_content_hash);
+  g_test_add_func ("/importer/content-hash-real-text", test_content_hash_real_text);
   g_test_add_func ("/importer/seed-files", test_seed_files);
   g_test_add_func ("/importer/reimport-idempotent", test_reimport_idempotent);
   g_test_add_func ("/importer/line-ends-and-whitespace", test_line_ends_and_whitespace);
