@@ -516,6 +516,116 @@ test_content_hash_real_text (void)
   g_assert_cmpuint (compared, >, 500);
 }
 
+/* Records are read, and their keys worked out, on a thread of their own a
+ * few hundred ahead of the writing.  Far into a long list, the problems
+ * the reader finds still reach the report in the file's order, an error
+ * still leaves nothing in the library, and so does a cancel. */
+#define LONG_LIST 3000
+
+static GString *
+long_list (guint bad_at)
+{
+  GString *text = g_string_new ("A long list\n\n");
+
+  for (guint i = 1; i <= LONG_LIST; i++)
+    {
+      if (i % 1000 == 0)
+        g_string_append (text, "---\n\n");
+      else if (i == bad_at)
+        g_string_append (text, "Bad \xff byte in abstract.\n\n");
+      else
+        g_string_append_printf (text, "Abstract number %u studies subject %u at length.\n\n", i, i * 7);
+    }
+
+  return text;
+}
+
+static void
+cancel_on_progress (guint64  done,
+                    guint64  total,
+                    gpointer user_data)
+{
+  g_cancellable_cancel (user_data);
+}
+
+typedef struct
+{
+  gboolean done;
+  GPtrArray *results;
+  GError *error;
+} ImportDone;
+
+static void
+import_done (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  ImportDone *done = user_data;
+
+  done->results = proc_importer_import_files_finish (result, &done->error);
+  done->done = TRUE;
+}
+
+static void
+test_read_ahead (void)
+{
+  {
+    g_autoptr(ProcStore) store = new_store ();
+    g_autoptr(GString) text = long_list (0);
+    g_autoptr(ProcImportReport) report = NULL;
+    g_autoptr(GError) error = NULL;
+
+    report = import_text (store, text->str, text->len, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (report->added, ==, LONG_LIST - 3);
+    g_assert_cmpuint (report->problems->len, ==, 3);
+    /* Paragraph i starts on line 2 i + 1. */
+    g_assert_cmpstr (g_ptr_array_index (report->problems, 0), ==, "test.txt:2001: “---” is too short to be an abstract");
+    g_assert_cmpstr (g_ptr_array_index (report->problems, 2), ==, "test.txt:6001: “---” is too short to be an abstract");
+    g_assert_cmpuint (proc_store_count (store, NULL), ==, LONG_LIST - 3);
+    g_assert_cmpuint (proc_store_count (store, "\"number 2999\""), ==, 1);
+  }
+
+  {
+    g_autoptr(ProcStore) store = new_store ();
+    g_autoptr(GString) text = long_list (2500);
+    g_autoptr(ProcImportReport) report = NULL;
+    g_autoptr(GError) error = NULL;
+
+    report = import_text (store, text->str, text->len, &error);
+    g_assert_null (report);
+    g_assert_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_ENCODING);
+    g_assert_nonnull (strstr (error->message, "test.txt:5001: "));
+    g_assert_cmpuint (proc_store_count (store, NULL), ==, 0);
+  }
+
+  {
+    g_autoptr(ProcStore) store = new_store ();
+    g_autoptr(GString) text = long_list (0);
+    g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+    g_autofree char *dir = g_dir_make_tmp ("proceedings-long-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename (dir, "long.txt", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    ImportDone done = { FALSE, NULL, NULL };
+
+    g_assert_true (g_file_set_contents (path, text->str, text->len, NULL));
+    proc_importer_import_files_async (proc_store_get_path (store), &file, 1,
+                                      cancel_on_progress, cancellable, cancellable,
+                                      import_done, &done);
+    while (!done.done)
+      g_main_context_iteration (NULL, TRUE);
+
+    /* The first progress report cancels: the task says so, and the file's
+     * transaction left nothing. */
+    g_assert_null (done.results);
+    g_assert_error (done.error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_clear_error (&done.error);
+    g_assert_cmpuint (proc_store_count (store, NULL), ==, 0);
+    g_unlink (path);
+    g_rmdir (dir);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -532,6 +642,7 @@ main (int   argc,
   g_test_add_func ("/importer/short-paragraph-rejected", test_short_paragraph_rejected);
   g_test_add_func ("/importer/missing-and-directory", test_missing_and_directory);
   g_test_add_func ("/importer/no-title-line", test_no_title_line);
+  g_test_add_func ("/importer/read-ahead", test_read_ahead);
 
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "proc-import-batch.h"
 #include "proc-importer.h"
 #include "proc-record-format.h"
+#include "proc-record-pipeline.h"
 
 /**
  * proc_importer_import_stream:
@@ -49,6 +50,9 @@ progress_report (Progress *progress,
   progress->func (done, progress->total, progress->data);
 }
 
+/* Both run on the pipeline's reading thread, the only one that touches
+ * the Progress: the line reader calls the first as it reads, the
+ * pipeline the second after each record. */
 static void
 on_bytes_read (guint64  bytes_read,
                gpointer user_data)
@@ -57,6 +61,15 @@ on_bytes_read (guint64  bytes_read,
 
   if (bytes_read >= progress->reported + PROGRESS_BYTES)
     progress_report (progress, bytes_read);
+}
+
+static void
+on_record_read (guint64  bytes_read,
+                guint    records_read,
+                gpointer user_data)
+{
+  if (records_read % PROGRESS_EVERY == 0)
+    progress_report (user_data, bytes_read);
 }
 
 /* Peeks at the first bytes to tell the format, then hands the reader a
@@ -104,6 +117,7 @@ import_stream (ProcStore              *store,
   g_autoptr(ProcRecordReader) reader = NULL;
   g_autoptr(ProcImportReport) report = NULL;
   g_autoptr(ProcImportBatch) batch = NULL;
+  g_autoptr(ProcRecordPipeline) pipeline = NULL;
   g_autoptr(GError) local_error = NULL;
   Progress state = { progress, progress_data, total, 0 };
 
@@ -125,16 +139,23 @@ import_stream (ProcStore              *store,
   if (!(batch = proc_import_batch_begin (store, report->list_name, source, error)))
     return NULL;
 
+  /* Records are read, and their keys worked out, on another thread while
+   * this one writes them; the pipeline stops before the report is read or
+   * the batch ends, whichever way this returns. */
+  pipeline = proc_record_pipeline_start (reader, report, progress ? on_record_read : NULL, &state,
+                                         cancellable);
+
   for (;;)
     {
       g_autoptr(ProcPaperRecord) record = NULL;
+      g_auto(ProcRecordKeys) keys = { NULL, };
       ProcImportOutcome outcome;
 
-      record = proc_record_reader_next (reader, report, cancellable, &local_error);
+      record = proc_record_pipeline_next (pipeline, &keys, &local_error);
       if (record == NULL)
         break;
 
-      if (!proc_import_batch_add (batch, record, &outcome, error))
+      if (!proc_import_batch_add_keyed (batch, record, &keys, &outcome, error))
         {
           g_prefix_error (error, "%s:%u: ", display_name, record->line);
           return NULL;
@@ -145,12 +166,10 @@ import_stream (ProcStore              *store,
       else
         report->present++;
 
-      if ((report->added + report->present) % PROGRESS_EVERY == 0)
-        progress_report (&state, proc_record_reader_get_offset (reader));
-
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return NULL;
     }
+  g_clear_pointer (&pipeline, proc_record_pipeline_stop);
 
   if (local_error != NULL)
     {
@@ -301,7 +320,7 @@ import_files_thread (GTask        *task,
  * proc_importer_import_files_async:
  * @library_path: the library to write, opened anew in the worker thread
  *
- * @progress: (nullable): called from the worker thread as each file is read
+ * @progress: (nullable): called from a thread of the import as each file is read
  *
  * Imports each file in its own transaction, off the calling thread.  A
  * cancelled file leaves nothing in the library.

@@ -13,8 +13,9 @@
 
 G_BEGIN_DECLS
 
-/* Called now and then from the importing thread: bytes read of @total
- * (0 when the size is unknown). */
+/* Called now and then from the import's reading thread (not the caller's,
+ * see proc-record-pipeline.c): bytes read of @total (0 when the size is
+ * unknown). */
 typedef void (*ProcImportProgressFunc) (guint64  done,
                                         guint64  total,
                                         gpointer user_data);

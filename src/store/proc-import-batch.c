@@ -280,31 +280,12 @@ find_by (ProcStore   *store,
   return id;
 }
 
-typedef struct
-{
-  char *content_hash;
-  char *title_key;
-  char *doi;
-  char *url_key;
-} RecordKeys;
-
-static void
-record_keys_clear (RecordKeys *keys)
-{
-  g_free (keys->content_hash);
-  g_free (keys->title_key);
-  g_free (keys->doi);
-  g_free (keys->url_key);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RecordKeys, record_keys_clear)
-
 /* In the order of trust: same DOI, same page, same abstract, same title
  * and first author. */
 static const char * const key_kinds[] = { "doi:", "url:", "hash:", "title:" };
 
 static void
-key_values (const RecordKeys *keys,
+key_values (const ProcRecordKeys *keys,
             const char       *values[4])
 {
   values[0] = keys->doi;
@@ -318,7 +299,7 @@ key_values (const RecordKeys *keys,
  * Returns 0 when the paper is new, -1 on a database error. */
 static gint64
 find_existing (ProcStore         *store,
-               const RecordKeys  *keys,
+               const ProcRecordKeys  *keys,
                GError           **error)
 {
   static const char *lookups[] = {
@@ -345,7 +326,7 @@ find_existing (ProcStore         *store,
  * file, to be merged once the first one is in the library. */
 static gboolean
 is_staged (ProcImportBatch  *batch,
-           const RecordKeys *keys)
+           const ProcRecordKeys *keys)
 {
   const char *values[4];
 
@@ -372,7 +353,7 @@ is_staged (ProcImportBatch  *batch,
 static void
 bind_record_fields (sqlite3_stmt          *stmt,
                     const ProcPaperRecord *record,
-                    const RecordKeys      *keys)
+                    const ProcRecordKeys      *keys)
 {
   sqlite3_bind_text (stmt, 1, record->venue, -1, SQLITE_TRANSIENT);
   if (record->year > 0)
@@ -392,7 +373,7 @@ bind_record_fields (sqlite3_stmt          *stmt,
 static gboolean
 stage_paper (ProcImportBatch        *batch,
              const ProcPaperRecord  *record,
-             const RecordKeys       *keys,
+             const ProcRecordKeys       *keys,
              gint64                 *paper_id,
              GError                **error)
 {
@@ -485,7 +466,7 @@ static gboolean
 merge_paper (ProcImportBatch        *batch,
              gint64                  paper_id,
              const ProcPaperRecord  *record,
-             const RecordKeys       *keys,
+             const ProcRecordKeys       *keys,
              GError                **error)
 {
   ProcStore *store = batch->store;
@@ -605,24 +586,41 @@ proc_import_batch_add (ProcImportBatch        *batch,
                        ProcImportOutcome      *outcome,
                        GError                **error)
 {
+  g_auto(ProcRecordKeys) keys = { NULL, };
+
+  g_return_val_if_fail (batch != NULL && !batch->committed, FALSE);
+
+  proc_record_keys_init (&keys, record);
+  return proc_import_batch_add_keyed (batch, record, &keys, outcome, error);
+}
+
+/**
+ * proc_import_batch_add_keyed:
+ * @keys: @record's, from proc_record_keys_init()
+ *
+ * proc_import_batch_add() for a record whose keys are worked out already
+ * (an import computes them on its reading thread).
+ */
+gboolean
+proc_import_batch_add_keyed (ProcImportBatch        *batch,
+                             const ProcPaperRecord  *record,
+                             const ProcRecordKeys   *keys,
+                             ProcImportOutcome      *outcome,
+                             GError                **error)
+{
   ProcStore *store = batch->store;
-  g_auto(RecordKeys) keys = { NULL, };
   sqlite3_stmt *stmt;
   gint64 paper_id = 0;
   int rc;
 
   g_return_val_if_fail (batch != NULL && !batch->committed, FALSE);
-
-  keys.content_hash = proc_paper_record_dup_content_hash (record);
-  keys.title_key = proc_paper_record_dup_title_key (record);
-  keys.doi = proc_normalize_doi (record->doi);
-  keys.url_key = proc_normalize_url (record->url);
+  g_return_val_if_fail (keys != NULL, FALSE);
 
   /* The same paper twice in one file: the first one goes in first. */
-  if (is_staged (batch, &keys) && !flush_staged (batch, error))
+  if (is_staged (batch, keys) && !flush_staged (batch, error))
     return FALSE;
 
-  if ((paper_id = find_existing (store, &keys, error)) < 0)
+  if ((paper_id = find_existing (store, keys, error)) < 0)
     return FALSE;
 
   if (outcome != NULL)
@@ -630,13 +628,13 @@ proc_import_batch_add (ProcImportBatch        *batch,
 
   if (paper_id == 0)
     {
-      if (!stage_paper (batch, record, &keys, &paper_id, error))
+      if (!stage_paper (batch, record, keys, &paper_id, error))
         return FALSE;
       add_tags (batch, paper_id, record);
       return batch->n_staged < STAGE_SIZE || flush_staged (batch, error);
     }
 
-  if (!merge_paper (batch, paper_id, record, &keys, error))
+  if (!merge_paper (batch, paper_id, record, keys, error))
     return FALSE;
 
   add_tags (batch, paper_id, record);

@@ -19,17 +19,22 @@ typedef enum
   PROC_IMPORT_PRESENT,
 } ProcImportOutcome;
 
-ProcImportBatch *proc_import_batch_begin  (ProcStore              *store,
-                                           const char             *list_name,
-                                           const char             *source,
-                                           GError                **error);
-gboolean         proc_import_batch_add    (ProcImportBatch        *batch,
-                                           const ProcPaperRecord  *record,
-                                           ProcImportOutcome      *outcome,
-                                           GError                **error);
-gboolean         proc_import_batch_commit (ProcImportBatch        *batch,
-                                           GError                **error);
-void             proc_import_batch_free   (ProcImportBatch        *batch);
+ProcImportBatch *proc_import_batch_begin     (ProcStore              *store,
+                                              const char             *list_name,
+                                              const char             *source,
+                                              GError                **error);
+gboolean         proc_import_batch_add       (ProcImportBatch        *batch,
+                                              const ProcPaperRecord  *record,
+                                              ProcImportOutcome      *outcome,
+                                              GError                **error);
+gboolean         proc_import_batch_add_keyed (ProcImportBatch        *batch,
+                                              const ProcPaperRecord  *record,
+                                              const ProcRecordKeys   *keys,
+                                              ProcImportOutcome      *outcome,
+                                              GError                **error);
+gboolean         proc_import_batch_commit    (ProcImportBatch        *batch,
+                                              GError                **error);
+void             proc_import_batch_free      (ProcImportBatch        *batch);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcImportBatch, proc_import_batch_free)
 

@@ -408,3 +408,29 @@ proc_paper_record_dup_title_key (const ProcPaperRecord *record)
 {
   return proc_title_key (record->derived_title, record->authors);
 }
+
+/**
+ * proc_record_keys_init:
+ *
+ * Fills @keys from @record (each %NULL when the record lacks it but the
+ * content hash); free them with proc_record_keys_clear().  Touches
+ * nothing but its arguments, so any thread may call it.
+ */
+void
+proc_record_keys_init (ProcRecordKeys        *keys,
+                       const ProcPaperRecord *record)
+{
+  keys->doi = proc_normalize_doi (record->doi);
+  keys->url_key = proc_normalize_url (record->url);
+  keys->content_hash = proc_paper_record_dup_content_hash (record);
+  keys->title_key = proc_paper_record_dup_title_key (record);
+}
+
+void
+proc_record_keys_clear (ProcRecordKeys *keys)
+{
+  g_clear_pointer (&keys->doi, g_free);
+  g_clear_pointer (&keys->url_key, g_free);
+  g_clear_pointer (&keys->content_hash, g_free);
+  g_clear_pointer (&keys->title_key, g_free);
+}

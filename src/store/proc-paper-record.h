@@ -55,11 +55,27 @@ const char      *proc_paper_record_get_link (const ProcPaperRecord *record,
 char            *proc_paper_record_dup_content_hash (const ProcPaperRecord *record);
 char            *proc_paper_record_dup_title_key    (const ProcPaperRecord *record);
 
+/* What finds a paper again in a library: its DOI, its page, its text,
+ * its title with its first author.  Worked out from the record alone, so
+ * an import can have them computed on another thread. */
+typedef struct
+{
+  char *doi;
+  char *url_key;
+  char *content_hash;
+  char *title_key;
+} ProcRecordKeys;
+
+void             proc_record_keys_init  (ProcRecordKeys        *keys,
+                                         const ProcPaperRecord *record);
+void             proc_record_keys_clear (ProcRecordKeys        *keys);
+
 char            *proc_normalize_doi   (const char *doi);
 char            *proc_normalize_url   (const char *url);
 char            *proc_title_key       (const char *title,
                                        const char *authors);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcPaperRecord, proc_paper_record_free)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ProcRecordKeys, proc_record_keys_clear)
 
 G_END_DECLS

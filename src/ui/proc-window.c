@@ -488,7 +488,7 @@ import_progress_free (gpointer data)
   g_free (progress);
 }
 
-/* From the import's thread: hand the fraction to the main loop. */
+/* From a thread of the import: hand the fraction to the main loop. */
 static void
 import_progress_cb (guint64  done,
                     guint64  total,
