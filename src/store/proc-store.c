@@ -351,14 +351,15 @@ load_pages (ProcStore     *self,
   static char *sql;
   sqlite3_stmt *stmt;
 
-  if (sql == NULL)
+  /* Stores live on several threads (an import's opens its own). */
+  if (g_once_init_enter (&sql))
     {
       GString *s = g_string_new (PROC_PAPER_SELECT " WHERE p.id IN (?");
 
       for (guint i = 1; i < PAGE_SIZE; i++)
         g_string_append (s, ",?");
       g_string_append (s, ")");
-      sql = g_string_free (s, FALSE);
+      g_once_init_leave (&sql, g_string_free (s, FALSE));
     }
 
   for (guint start = 0; start < n_ids; start += PAGE_SIZE)
