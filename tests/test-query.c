@@ -413,8 +413,8 @@ test_query_cjk (void)
     /* The two words without CJK characters in one match first. */
     g_assert_cmpstr (where->str, ==,
                      " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
-                     " OR ((p.id IN (SELECT rowid FROM notes_fts)"
-                     " OR p.id IN (SELECT paper_id FROM paper_tags))"
+                     " OR (p.id IN (SELECT rowid FROM notes_fts"
+                     " UNION ALL SELECT paper_id FROM paper_tags)"
                      " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
                      " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)"
                      " OR p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN"

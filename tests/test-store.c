@@ -456,31 +456,40 @@ trace_cb (unsigned int  type,
   return 0;
 }
 
-/* Each traced statement's plan, as EXPLAIN QUERY PLAN gives it on
- * another connection, is @expected. */
+/* A statement's plan, as EXPLAIN QUERY PLAN gives it on another
+ * connection, one line a step. */
+static char *
+dup_plan (const char *path,
+          const char *sql)
+{
+  g_autofree char *explain = g_strconcat ("EXPLAIN QUERY PLAN ", sql, NULL);
+  GString *plan = g_string_new (NULL);
+  sqlite3 *db;
+  sqlite3_stmt *stmt;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, explain, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    g_string_append_printf (plan, "%s\n", (const char *) sqlite3_column_text (stmt, 3));
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  g_test_message ("%s\n%s", sql, plan->str);
+  return g_string_free (plan, FALSE);
+}
+
+/* Each traced statement's plan is @expected. */
 static void
 assert_plans (const char *path,
               GPtrArray  *statements,
               const char *expected)
 {
-  sqlite3 *db;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
   for (guint i = 0; i < statements->len; i++)
     {
-      g_autofree char *explain = g_strconcat ("EXPLAIN QUERY PLAN ", g_ptr_array_index (statements, i), NULL);
-      g_autoptr(GString) plan = g_string_new (NULL);
-      sqlite3_stmt *stmt;
+      g_autofree char *plan = dup_plan (path, g_ptr_array_index (statements, i));
 
-      g_assert_cmpint (sqlite3_prepare_v2 (db, explain, -1, &stmt, NULL), ==, SQLITE_OK);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        g_string_append_printf (plan, "%s\n", (const char *) sqlite3_column_text (stmt, 3));
-      sqlite3_finalize (stmt);
-
-      g_test_message ("%s\n%s", (const char *) g_ptr_array_index (statements, i), plan->str);
-      g_assert_cmpstr (plan->str, ==, expected);
+      g_assert_cmpstr (plan, ==, expected);
     }
-  sqlite3_close (db);
 }
 
 /* All Papers, by date added, reads the ids from an index that holds
@@ -529,6 +538,44 @@ test_note_count_from_index (void)
   assert_plans (path, statements, "SCAN p USING COVERING INDEX papers_with_note\n");
 }
 
+/* Two words look their papers up through the full-text indexes, never
+ * by walking every paper: as an OR of two INs, the papers with
+ * annotations made SQLite scan all 87,000 (15 ms for "diffusion model",
+ * 2 ms looked up). */
+static void
+test_words_from_index (void)
+{
+  g_autofree char *path = temp_library ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = proc_store_open (path, &error);
+  g_autoptr(GPtrArray) statements = g_ptr_array_new_with_free_func (sqlite3_free);
+  g_autoptr(GArray) ids = NULL;
+  g_autofree char *plan = NULL;
+  gint64 tagged;
+
+  g_assert_no_error (error);
+  add_papers (store, (const char *[]) { "Graph neural networks", "Neural fields", "Graph cuts", NULL });
+  tagged = raw_int (path, "SELECT id FROM papers WHERE derived_title = 'Graph cuts'");
+  g_assert_true (proc_store_add_tag (store, &tagged, 1, "neural", &error));
+  g_assert_no_error (error);
+
+  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
+  ids = proc_store_query_ids (store, NULL, "graph neural", PROC_SORT_ADDED, FALSE, &error);
+  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
+  g_assert_no_error (error);
+  /* In the text, or one word in the text and one in a tag's name. */
+  g_assert_cmpuint (ids->len, ==, 2);
+
+  /* FTS5's own statements are traced too: the store's is the one that
+   * selects from papers. */
+  for (guint i = 0; i < statements->len && plan == NULL; i++)
+    if (g_str_has_prefix (g_ptr_array_index (statements, i), "SELECT p.id FROM papers p"))
+      plan = dup_plan (path, g_ptr_array_index (statements, i));
+  g_assert_nonnull (plan);
+  g_assert_nonnull (strstr (plan, "MULTI-INDEX OR"));
+  g_assert_null (strstr (plan, "SCAN p "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -544,6 +591,7 @@ main (int   argc,
   g_test_add_func ("/store/bulk-edit", test_bulk_edit_one_transaction);
   g_test_add_func ("/store/all-papers-from-index", test_all_papers_from_index);
   g_test_add_func ("/store/note-count-from-index", test_note_count_from_index);
+  g_test_add_func ("/store/words-from-index", test_words_from_index);
 
   return g_test_run ();
 }
