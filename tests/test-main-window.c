@@ -174,16 +174,24 @@ select_positions (ProcWindow *window,
  * list item, and the window gives it to the next one, bound to its new
  * paper.  A mark on each row built so far tells them apart from new ones
  * (a new row may take a freed row's address). */
-static void
+/* Marks the rows the view holds; returns how many. */
+static guint
 mark_row (GtkWidget *widget)
 {
+  guint n = 0;
+
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
       if (PROC_IS_PAPER_ROW (child))
-        g_object_set_data (G_OBJECT (child), "test-built-before", GINT_TO_POINTER (TRUE));
+        {
+          g_object_set_data (G_OBJECT (child), "test-built-before", GINT_TO_POINTER (TRUE));
+          n++;
+        }
       else
-        mark_row (child);
+        n += mark_row (child);
     }
+
+  return n;
 }
 
 static void
@@ -204,24 +212,36 @@ rows_reused (ProcWindow *window)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   g_autoptr(GHashTable) ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  guint n_papers;
+  guint n_papers, n_marked = 0, n_built = 0;
 
   wait_ms (300);
   n_papers = g_list_model_get_n_items (G_LIST_MODEL (window->papers));
   g_assert_cmpuint (n_papers, ==, 38);
-  mark_row (GTK_WIDGET (window->list_view));
-
-  /* Fewer papers, then all again: the rows of the papers that came back
-   * were built before, and each shows its own paper. */
   gtk_search_bar_set_search_mode (window->search_bar, TRUE);
-  search_for (window, "github");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
-  search_for (window, "");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_papers);
-  wait_ms (200);
 
+  /* Fewer papers, then all again, twice.  The first time, papers beyond
+   * the rows the view kept need rows of their own: built while the rows
+   * they replace are still held, to be spare once the change is done. */
+  for (guint round = 0; round < 2; round++)
+    {
+      if (round == 1)
+        {
+          n_marked = mark_row (GTK_WIDGET (window->list_view));
+          for (guint i = 0; i < window->spare_rows->len; i++)
+            g_object_set_data (g_ptr_array_index (window->spare_rows, i), "test-built-before", GINT_TO_POINTER (TRUE));
+        }
+      search_for (window, "github");
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
+      search_for (window, "");
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_papers);
+      wait_ms (200);
+    }
+
+  /* The view keeps rows for the papers around those shown (some 30),
+   * not for all 38. */
   collect_bound_rows (GTK_WIDGET (window->list_view), rows);
-  g_assert_cmpuint (rows->len, ==, n_papers);
+  g_assert_cmpuint (rows->len, >=, 10);
+  g_assert_cmpuint (rows->len, <=, n_papers);
   for (guint i = 0; i < n_papers; i++)
     {
       gint64 id = proc_paper_list_get_id (window->papers, i);
@@ -235,11 +255,15 @@ rows_reused (ProcWindow *window)
       gint64 id = proc_paper_get_id (paper);
       g_autofree char *title = proc_tex_to_plain (proc_paper_get_title (paper));
 
-      g_assert_true (g_object_get_data (G_OBJECT (row), "test-built-before"));
+      if (!g_object_get_data (G_OBJECT (row), "test-built-before"))
+        n_built++;
+      /* Each row shows a paper of the list, none twice. */
       g_assert_true (g_hash_table_remove (ids, &id));
       g_assert_cmpstr (proc_paper_row_get_title_text (row), ==, title);
     }
-  g_assert_cmpuint (g_hash_table_size (ids), ==, 0);
+  /* The second time, every row comes from the view or the spares. */
+  g_test_message ("%u rows marked, %u now, %u of them new", n_marked, rows->len, n_built);
+  g_assert_cmpuint (n_built, ==, 0);
 }
 
 /* A keystroke searches before the next frame, one character too in a
@@ -281,6 +305,80 @@ search_at_once (ProcWindow *window)
   run_pending ();
   g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, n_papers);
+}
+
+/* However many papers, the view holds rows for about the thirty around
+ * those shown, and a search that replaces them all binds no more: GTK
+ * 4.8's list view held 200 and made them all anew at each keystroke.
+ * The synthetic papers say "kernels" (even) or "transformers" (odd). */
+#define MANY_PAPERS 2000
+#define MAX_ROWS_HELD 60
+
+static guint
+count_bound_rows (ProcWindow *window)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  collect_bound_rows (GTK_WIDGET (window->list_view), rows);
+  return rows->len;
+}
+
+/* Whether a row of the list covers the top edge of its view, and
+ * whether the paper @id has a row in view. */
+static void
+check_view (ProcWindow *window,
+            gint64      id,
+            gboolean   *top_covered,
+            gboolean   *id_shown)
+{
+  g_autoptr(GPtrArray) rows = visible_rows (window);
+  int height = gtk_widget_get_height (GTK_WIDGET (window->list_view));
+
+  *top_covered = *id_shown = FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (rows, i);
+      graphene_rect_t bounds;
+
+      if (!gtk_widget_compute_bounds (row, GTK_WIDGET (window->list_view), &bounds) ||
+          bounds.origin.y + bounds.size.height <= 0 || bounds.origin.y >= height)
+        continue;
+      if (bounds.origin.y <= 0)
+        *top_covered = TRUE;
+      if (proc_paper_get_id (proc_paper_row_get_paper (PROC_PAPER_ROW (row))) == id)
+        *id_shown = TRUE;
+    }
+}
+
+static void
+few_rows_held (ProcWindow *window)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  gint64 last = g_settings_get_int64 (settings, "last-paper");
+  gboolean top_covered, last_shown;
+  guint held;
+
+  wait_ms (300);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, MANY_PAPERS);
+
+  /* The paper shown last time, far down, is shown again, with the rows
+   * above it drawn: scrolled before it had a size, GTK 4.8's grid view
+   * left them blank. */
+  g_assert_cmpint (proc_paper_list_find (window->papers, last), ==, MANY_PAPERS * 3 / 4);
+  check_view (window, last, &top_covered, &last_shown);
+  g_assert_true (last_shown);
+  g_assert_true (top_covered);
+  held = count_bound_rows (window);
+  g_test_message ("%u rows held for %u papers", held, MANY_PAPERS);
+  g_assert_cmpuint (held, >=, 10);
+  g_assert_cmpuint (held, <=, MAX_ROWS_HELD);
+
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+  search_for (window, "kernels");
+  wait_ms (200);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, MANY_PAPERS / 2);
+  g_assert_cmpuint (count_bound_rows (window), <=, MAX_ROWS_HELD);
+  g_assert_cmpuint (window->spare_rows->len + count_bound_rows (window), <=, 2 * MAX_ROWS_HELD);
 }
 
 /* Sidebar counts, search, the star button, tagging by menu and by drop. */
@@ -1355,6 +1453,29 @@ test_rows_reused (void)
   run_app (rows_reused);
 }
 
+/* Its own library, then back to the one the tests share. */
+static void
+test_few_rows_held (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  char *shared = library;
+  ProcStore *store = synthetic_library_new (MANY_PAPERS, &dir);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_settings_set_int64 (settings, "last-paper", g_array_index (ids, gint64, MANY_PAPERS * 3 / 4));
+  g_object_unref (store);
+  path = g_build_filename (dir, "library.db", NULL);
+  library = path;
+  run_app (few_rows_held);
+  library = shared;
+  g_settings_reset (settings, "last-paper");
+  synthetic_library_remove (dir);
+}
+
 static void
 test_search_at_once (void)
 {
@@ -1458,6 +1579,7 @@ main (int   argc,
   /* In order: each starts from the library the one before left. */
   g_test_add_func ("/main-window/browse-and-annotate", test_browse_and_annotate);
   g_test_add_func ("/main-window/rows-reused", test_rows_reused);
+  g_test_add_func ("/main-window/few-rows-held", test_few_rows_held);
   g_test_add_func ("/main-window/search-at-once", test_search_at_once);
   g_test_add_func ("/main-window/delete-and-undo", test_delete_and_undo);
   g_test_add_func ("/main-window/detail-edits-undo", test_detail_edits_undo);

@@ -28,6 +28,7 @@ struct _ProcWindow
   GtkDropTarget *file_drop;     /* files from a file manager, to import */
   guint import_reveal_source;
   guint search_source;          /* the search entry's text, waiting to be searched */
+  guint restore_scroll_source;  /* scrolls to the paper shown last time */
   gboolean close_anyway;        /* the user chose to lose unsaved notes */
 
   AdwToastOverlay *toast_overlay;
@@ -46,7 +47,7 @@ struct _ProcWindow
   GtkRevealer *import_revealer;
   GtkLabel *import_label;
   GtkProgressBar *import_progress;
-  GtkListView *list_view;
+  GtkGridView *list_view;        /* one column: a list, see proc-window.c */
   ProcDetailView *detail_view;
 };
 
