@@ -574,6 +574,27 @@ test_words_from_index (void)
   g_assert_nonnull (plan);
   g_assert_nonnull (strstr (plan, "MULTI-INDEX OR"));
   g_assert_null (strstr (plan, "SCAN p "));
+
+  /* One letter being typed matches most papers: SQLite walks the index
+   * of the order they are shown in, testing each, and sorts nothing. */
+  g_ptr_array_set_size (statements, 0);
+  g_clear_pointer (&plan, g_free);
+  g_clear_pointer (&ids, g_array_unref);
+  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
+  ids = proc_store_query_ids (store, NULL, "g", PROC_SORT_ADDED, FALSE, &error);
+  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 2);
+  for (guint i = 0; i < statements->len && plan == NULL; i++)
+    if (g_str_has_prefix (g_ptr_array_index (statements, i), "SELECT p.id FROM papers p"))
+      plan = dup_plan (path, g_ptr_array_index (statements, i));
+  g_assert_nonnull (plan);
+  g_assert_nonnull (strstr (plan, "SCAN p USING COVERING INDEX papers_id"));
+  g_assert_null (strstr (plan, "TEMP B-TREE"));
+  /* A longer word, with few matches, looks them up. */
+  g_assert_cmpuint (proc_store_count (store, "gra"), ==, 2);
+  g_assert_cmpuint (proc_store_count (store, "-graph g"), ==, 0);
+  g_assert_cmpuint (proc_store_count (store, "neural g"), ==, 2);
 }
 
 int

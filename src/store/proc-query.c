@@ -731,6 +731,20 @@ add_param (GPtrArray *params,
   " OR p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN" \
   " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?))"
 
+/* The same for a word of one or two letters being typed, which matches
+ * most papers ("t": 51,000 of 87,000).  Looked up paper by paper, as
+ * above, the matches are then sorted: 45 ms.  The unary + keeps SQLite
+ * from looking them up, so it walks the index of the sort order and tests
+ * each paper against the matches: 28 ms, with nothing to sort.  For the
+ * few matches of a longer word that walk would be the slower (18 ms
+ * against 3 for "transformer"). */
+#define ANY_FIELD_MATCHES_MOST \
+  "+p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)" \
+  " OR +p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)" \
+  " OR +p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN" \
+  " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?))"
+#define MOST_PAPERS_PREFIX_CHARS 2
+
 void
 proc_query_append_sql (const ProcQuery *query,
                        GString         *where,
@@ -818,7 +832,10 @@ proc_query_append_sql (const ProcQuery *query,
             /* A word may be in the text, the note or a tag's name: each
              * index is searched on its own, then the results combined. */
             fts = text_term_dup_fts (term);
-            g_string_append (where, ANY_FIELD_MATCHES);
+            if (term->prefix && !term->phrase && g_utf8_strlen (term->text, -1) <= MOST_PAPERS_PREFIX_CHARS)
+              g_string_append (where, ANY_FIELD_MATCHES_MOST);
+            else
+              g_string_append (where, ANY_FIELD_MATCHES);
             for (guint j = 0; j < 3; j++)
               add_param (params, g_variant_new_string (fts));
           }
