@@ -542,16 +542,42 @@ test_note_count_from_index (void)
  * by walking every paper: as an OR of two INs, the papers with
  * annotations made SQLite scan all 87,000 (15 ms for "diffusion model",
  * 2 ms looked up). */
+/* Searches @search in the store, sets *@n_found, and returns the plan
+ * of the statement that did it.  FTS5's own statements are traced too:
+ * the store's is the one that selects from papers. */
+static char *
+dup_search_plan (ProcStore  *store,
+                 const char *path,
+                 const char *search,
+                 guint      *n_found)
+{
+  g_autoptr(GPtrArray) statements = g_ptr_array_new_with_free_func (sqlite3_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+
+  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
+  ids = proc_store_query_ids (store, NULL, search, PROC_SORT_ADDED, FALSE, &error);
+  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
+  g_assert_no_error (error);
+  *n_found = ids->len;
+
+  for (guint i = 0; i < statements->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (statements, i), "SELECT p.id FROM papers p"))
+      return dup_plan (path, g_ptr_array_index (statements, i));
+
+  g_assert_not_reached ();
+}
+
 static void
 test_words_from_index (void)
 {
   g_autofree char *path = temp_library ();
   g_autoptr(GError) error = NULL;
   g_autoptr(ProcStore) store = proc_store_open (path, &error);
-  g_autoptr(GPtrArray) statements = g_ptr_array_new_with_free_func (sqlite3_free);
-  g_autoptr(GArray) ids = NULL;
-  g_autofree char *plan = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *letter = NULL;
   gint64 tagged;
+  guint n_found;
 
   g_assert_no_error (error);
   add_papers (store, (const char *[]) { "Graph neural networks", "Neural fields", "Graph cuts", NULL });
@@ -559,38 +585,18 @@ test_words_from_index (void)
   g_assert_true (proc_store_add_tag (store, &tagged, 1, "neural", &error));
   g_assert_no_error (error);
 
-  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
-  ids = proc_store_query_ids (store, NULL, "graph neural", PROC_SORT_ADDED, FALSE, &error);
-  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
-  g_assert_no_error (error);
   /* In the text, or one word in the text and one in a tag's name. */
-  g_assert_cmpuint (ids->len, ==, 2);
-
-  /* FTS5's own statements are traced too: the store's is the one that
-   * selects from papers. */
-  for (guint i = 0; i < statements->len && plan == NULL; i++)
-    if (g_str_has_prefix (g_ptr_array_index (statements, i), "SELECT p.id FROM papers p"))
-      plan = dup_plan (path, g_ptr_array_index (statements, i));
-  g_assert_nonnull (plan);
-  g_assert_nonnull (strstr (plan, "MULTI-INDEX OR"));
-  g_assert_null (strstr (plan, "SCAN p "));
+  words = dup_search_plan (store, path, "graph neural", &n_found);
+  g_assert_cmpuint (n_found, ==, 2);
+  g_assert_nonnull (strstr (words, "MULTI-INDEX OR"));
+  g_assert_null (strstr (words, "SCAN p "));
 
   /* One letter being typed matches most papers: SQLite walks the index
    * of the order they are shown in, testing each, and sorts nothing. */
-  g_ptr_array_set_size (statements, 0);
-  g_clear_pointer (&plan, g_free);
-  g_clear_pointer (&ids, g_array_unref);
-  sqlite3_trace_v2 (_proc_store_get_db (store), SQLITE_TRACE_STMT, trace_cb, statements);
-  ids = proc_store_query_ids (store, NULL, "g", PROC_SORT_ADDED, FALSE, &error);
-  sqlite3_trace_v2 (_proc_store_get_db (store), 0, NULL, NULL);
-  g_assert_no_error (error);
-  g_assert_cmpuint (ids->len, ==, 2);
-  for (guint i = 0; i < statements->len && plan == NULL; i++)
-    if (g_str_has_prefix (g_ptr_array_index (statements, i), "SELECT p.id FROM papers p"))
-      plan = dup_plan (path, g_ptr_array_index (statements, i));
-  g_assert_nonnull (plan);
-  g_assert_nonnull (strstr (plan, "SCAN p USING COVERING INDEX papers_id"));
-  g_assert_null (strstr (plan, "TEMP B-TREE"));
+  letter = dup_search_plan (store, path, "g", &n_found);
+  g_assert_cmpuint (n_found, ==, 2);
+  g_assert_nonnull (strstr (letter, "SCAN p USING COVERING INDEX papers_id"));
+  g_assert_null (strstr (letter, "TEMP B-TREE"));
   /* A longer word, with few matches, looks them up. */
   g_assert_cmpuint (proc_store_count (store, "gra"), ==, 2);
   g_assert_cmpuint (proc_store_count (store, "-graph g"), ==, 0);
