@@ -20,11 +20,12 @@ APP=io.github.proceedings.Proceedings
 export FLATPAK_USER_DIR=$WORK/flatpak
 mkdir -p "$WORK" "$OUT"
 
-# elfutils is only recommended by flatpak-builder, which strips the binary
-# with its eu-strip: without it the build stops ("Failed to execute child
-# process eu-strip").
+# Two packages are only recommended, and apt leaves them out here:
+# elfutils, whose eu-strip flatpak-builder runs on the binary, and
+# xdg-desktop-portal, whose document portal forwards the list into the
+# sandbox ("Can't get document portal mount path" without it).
 missing=""
-for pkg in flatpak flatpak-builder elfutils debootstrap bubblewrap xvfb xauth x11-utils imagemagick dbus sqlite3 python3 fuse3; do
+for pkg in flatpak flatpak-builder elfutils xdg-desktop-portal debootstrap bubblewrap xvfb xauth x11-utils imagemagick dbus sqlite3 python3 fuse3; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then
