@@ -724,12 +724,14 @@ add_param (GPtrArray *params,
 
 /* One word (three times the same FTS5 query) in a paper's text, its note
  * or the name of one of its tags; paper_tags' index on (tag_id, paper_id)
- * gives the papers of the few tags whose names match. */
-#define ANY_FIELD_MATCHES \
-  "p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)" \
-  " OR p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)" \
-  " OR p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN" \
+ * gives the papers of the few tags whose names match.  @id is how the
+ * condition names the paper's id: "p.id", or "+p.id" below. */
+#define WORD_IN_ANY_FIELD(id) \
+  id " IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)" \
+  " OR " id " IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)" \
+  " OR " id " IN (SELECT paper_id FROM paper_tags WHERE tag_id IN" \
   " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?))"
+#define ANY_FIELD_MATCHES WORD_IN_ANY_FIELD ("p.id")
 
 /* The same for a word of one or two letters being typed, which matches
  * most papers ("t": 51,000 of 87,000).  Looked up paper by paper, as
@@ -738,11 +740,7 @@ add_param (GPtrArray *params,
  * each paper against the matches: 28 ms, with nothing to sort.  For the
  * few matches of a longer word that walk would be the slower (18 ms
  * against 3 for "transformer"). */
-#define ANY_FIELD_MATCHES_MOST \
-  "+p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)" \
-  " OR +p.id IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)" \
-  " OR +p.id IN (SELECT paper_id FROM paper_tags WHERE tag_id IN" \
-  " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?))"
+#define ANY_FIELD_MATCHES_MOST WORD_IN_ANY_FIELD ("+p.id")
 #define MOST_PAPERS_PREFIX_CHARS 2
 
 void
