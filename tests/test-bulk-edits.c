@@ -132,8 +132,24 @@ assert_indexes_whole (Library *lib)
   exec_ok (lib, "INSERT INTO cjk_fts(cjk_fts, rank) VALUES ('integrity-check', 1)");
 }
 
-static void assert_written_once (Library    *lib,
-                                 const char *edit);
+/* What the edit since mark() wrote to each index, and that each index
+ * still equals its source. */
+static void
+assert_written_once (Library    *lib,
+                     const char *edit)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (indexes); i++)
+    {
+      guint64 leaves = leaves_written (lib, indexes[i]) - lib->writes[i];
+
+      g_test_message ("%s: %" G_GUINT64_FORMAT " leaves written to %s", edit, leaves, indexes[i]);
+      if (leaves > MAX_LEAVES)
+        g_error ("%s wrote %" G_GUINT64_FORMAT " leaves to %s for %d papers: once per paper",
+                 edit, leaves, indexes[i], N_PAPERS);
+    }
+
+  assert_indexes_whole (lib);
+}
 
 /* Tags are searched by their names (tags_fts): tagging papers, taking a
  * tag off and undoing either write neither papers_fts nor notes_fts.
@@ -153,25 +169,6 @@ assert_papers_not_reindexed (Library    *lib,
     }
 
   assert_written_once (lib, edit);
-}
-
-/* What the edit since mark() wrote to each index, and that each index
- * still equals its source. */
-static void
-assert_written_once (Library    *lib,
-                     const char *edit)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (indexes); i++)
-    {
-      guint64 leaves = leaves_written (lib, indexes[i]) - lib->writes[i];
-
-      g_test_message ("%s: %" G_GUINT64_FORMAT " leaves written to %s", edit, leaves, indexes[i]);
-      if (leaves > MAX_LEAVES)
-        g_error ("%s wrote %" G_GUINT64_FORMAT " leaves to %s for %d papers: once per paper",
-                 edit, leaves, indexes[i], N_PAPERS);
-    }
-
-  assert_indexes_whole (lib);
 }
 
 static void
