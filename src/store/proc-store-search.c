@@ -1,0 +1,218 @@
+/* proc-store-search.c: which papers a query chooses, and in which order
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-store"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "proc-query.h"
+#include "proc-store-private.h"
+
+static void
+append_where (GString    *where,
+              GPtrArray  *params,
+              const char *filter,
+              const char *search)
+{
+  g_autoptr(ProcQuery) filter_query = proc_query_parse (filter);
+  g_autoptr(ProcQuery) search_query = proc_query_parse (search);
+
+  proc_query_append_sql (filter_query, where, params);
+  proc_query_append_sql (search_query, where, params);
+}
+
+static void
+append_order_by (GString     *sql,
+                 ProcSortKey  sort_key,
+                 gboolean     descending)
+{
+  const char *dir_asc = descending ? " DESC" : "";
+  const char *dir_desc = descending ? "" : " DESC";
+
+  switch (sort_key)
+    {
+    case PROC_SORT_TITLE:
+      g_string_append_printf (sql, " ORDER BY coalesce(p.user_title, p.derived_title) COLLATE NOCASE%s, p.id%s",
+                              dir_asc, dir_asc);
+      break;
+
+    case PROC_SORT_RATING:
+      g_string_append_printf (sql, " ORDER BY p.rating%s, p.id%s", dir_desc, dir_asc);
+      break;
+
+    case PROC_SORT_RELEVANCE:
+      g_string_append_printf (sql, " ORDER BY r.score IS NULL, r.score%s, p.id", dir_asc);
+      break;
+
+    case PROC_SORT_ADDED:
+    default:
+      /* Ids grow with each import, in the order of the file. */
+      g_string_append_printf (sql, " ORDER BY p.id%s", dir_asc);
+      break;
+    }
+}
+
+/* The match that ranks the results for relevance, and the index it is
+ * run on: words in CJK characters rank only a search made of them alone. */
+static char *
+dup_rank_match (const ProcQuery  *search_query,
+                const char      **fts_table)
+{
+  char *match = proc_query_dup_rank_match (search_query);
+
+  *fts_table = "papers_fts";
+  if (match == NULL)
+    {
+      match = proc_query_dup_cjk_rank_match (search_query);
+      *fts_table = "cjk_fts";
+    }
+
+  return match;
+}
+
+/**
+ * proc_store_dup_ordering_reading_list:
+ * @filter: (nullable): the sidebar's query
+ * @search: (nullable): the search entry's
+ *
+ * A reading list has an order of its own, which the papers are shown in
+ * while the sidebar shows exactly that list, whatever the sort key; only
+ * relevance to words typed in the search ranks them otherwise.
+ *
+ * Returns: (nullable): the name of the reading list whose order
+ *   proc_store_query_ids() gives, or %NULL when it sorts by @sort_key
+ */
+char *
+proc_store_dup_ordering_reading_list (const char  *filter,
+                                      const char  *search,
+                                      ProcSortKey  sort_key)
+{
+  g_autoptr(ProcQuery) filter_query = proc_query_parse (filter);
+
+  if (sort_key == PROC_SORT_RELEVANCE)
+    {
+      g_autoptr(ProcQuery) search_query = proc_query_parse (search);
+      const char *fts_table;
+      g_autofree char *rank_match = dup_rank_match (search_query, &fts_table);
+
+      if (rank_match != NULL)
+        return NULL;
+    }
+
+  return proc_query_dup_reading_list (filter_query);
+}
+
+/**
+ * proc_store_query_ids:
+ * @filter: (nullable): a query that chooses the set of papers (the sidebar)
+ * @search: (nullable): a query typed in the search entry
+ *
+ * Runs the query in SQL and returns only the ids, in order: papers are
+ * loaded when a view asks for them.
+ *
+ * Returns: (transfer full) (element-type gint64): the ids
+ */
+GArray *
+proc_store_query_ids (ProcStore    *self,
+                      const char   *filter,
+                      const char   *search,
+                      ProcSortKey   sort_key,
+                      gboolean      descending,
+                      GError      **error)
+{
+  g_autoptr(GString) sql = g_string_new ("SELECT p.id FROM papers p");
+  g_autoptr(GString) where = g_string_new (" WHERE 1");
+  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  g_autoptr(ProcQuery) search_query = proc_query_parse (search);
+  g_autofree char *rank_match = NULL;
+  const char *fts_table = NULL;
+  g_autofree char *reading_list = NULL;
+  sqlite3_stmt *stmt = NULL;
+  GArray *ids;
+  int first_param = 1;
+  int rc;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  if (sort_key == PROC_SORT_RELEVANCE)
+    rank_match = dup_rank_match (search_query, &fts_table);
+  if (sort_key == PROC_SORT_RELEVANCE && rank_match == NULL)
+    sort_key = PROC_SORT_ADDED;
+
+  if (rank_match != NULL)
+    {
+      g_string_append_printf (sql, " LEFT JOIN (SELECT rowid AS rid, rank AS score FROM %s"
+                                   " WHERE %s MATCH ?) r ON r.rid = p.id",
+                              fts_table, fts_table);
+      first_param = 2;
+    }
+
+  append_where (where, params, filter, search);
+  g_string_append (sql, where->str);
+
+  /* A reading list shown in its own order; its name, at the end of the
+   * statement, is the last parameter. */
+  reading_list = proc_store_dup_ordering_reading_list (filter, search, sort_key);
+  if (reading_list != NULL)
+    g_string_append (sql, " ORDER BY (SELECT ri.position FROM reading_list_items ri"
+                          " WHERE ri.paper_id = p.id AND ri.reading_list_id ="
+                          " (SELECT id FROM reading_lists WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1)),"
+                          " p.id");
+  else
+    append_order_by (sql, sort_key, descending);
+
+  if (!(stmt = _proc_store_prepare (self, sql->str, error)))
+    return NULL;
+
+  if (rank_match != NULL)
+    sqlite3_bind_text (stmt, 1, rank_match, -1, SQLITE_TRANSIENT);
+  proc_query_bind_params (stmt, first_param, params);
+  if (reading_list != NULL)
+    sqlite3_bind_text (stmt, first_param + params->len, reading_list, -1, SQLITE_TRANSIENT);
+
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+      g_array_append_val (ids, id);
+    }
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_DONE)
+    {
+      g_array_unref (ids);
+      _proc_store_set_error (self, error, _("search the library"));
+      return NULL;
+    }
+
+  return ids;
+}
+
+/* Counts in SQL the papers a query matches: the sidebar's numbers. */
+guint
+proc_store_count (ProcStore  *self,
+                  const char *query)
+{
+  g_autoptr(GString) sql = g_string_new ("SELECT count(*) FROM papers p WHERE 1");
+  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  sqlite3_stmt *stmt;
+  guint count = 0;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), 0);
+
+  append_where (sql, params, query, NULL);
+  if (!(stmt = _proc_store_prepare (self, sql->str, NULL)))
+    return 0;
+
+  proc_query_bind_params (stmt, 1, params);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    count = sqlite3_column_int (stmt, 0);
+  sqlite3_reset (stmt);
+
+  return count;
+}
