@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <sqlite3.h>
+
 #include "proc-collection-list.h"
 #include "proc-paper-list.h"
 #include "proc-store.h"
@@ -197,6 +199,71 @@ test_collections (void)
   g_assert_cmpuint (proc_store_count (store, query), ==, 2);
 }
 
+static guint
+count_missing_items (GListModel *model)
+{
+  guint missing = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(ProcPaper) paper = g_list_model_get_item (model, i);
+
+      missing += paper == NULL;
+    }
+
+  return missing;
+}
+
+/* A deleted paper's words left in the search index, as crash-safety-long
+ * once found: a search in All Papers, which trusts the index, names the
+ * paper until its page is loaded; then the list runs the query again,
+ * confirming each paper, and tells the view that the row went. */
+static void
+test_stale_search_index (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(ProcStore) store = synthetic_library_new (200, &dir);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autoptr(ProcPaperList) list = NULL;
+  g_autoptr(GError) error = NULL;
+  ItemsChanged record = { 0 };
+  sqlite3 *db;
+
+  g_clear_object (&store);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "DROP TRIGGER papers_fts_delete;"
+                                     " DELETE FROM papers WHERE derived_title = 'Paper 00003'",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  store = proc_store_open (path, &error);
+  g_assert_no_error (error);
+
+  list = proc_paper_list_new (store);
+  proc_paper_list_set_search (list, "transformers");
+  g_signal_connect (list, "items-changed", G_CALLBACK (items_changed_cb), &record);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 100);
+  g_assert_cmpuint (count_missing_items (G_LIST_MODEL (list)), ==, 1);
+  g_assert_cmpuint (record.calls, ==, 0);
+
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (record.calls, ==, 1);
+  g_assert_cmpuint (record.position, ==, 1);
+  g_assert_cmpuint (record.removed, ==, 1);
+  g_assert_cmpuint (record.added, ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 99);
+  g_assert_cmpuint (count_missing_items (G_LIST_MODEL (list)), ==, 0);
+
+  /* The next searches confirm each paper from the start. */
+  proc_paper_list_set_search (list, "problem");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, 199);
+  g_assert_cmpuint (count_missing_items (G_LIST_MODEL (list)), ==, 0);
+
+  g_clear_object (&list);
+  g_clear_object (&store);
+  synthetic_library_remove (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -206,6 +273,7 @@ main (int   argc,
   g_test_add_func ("/paper-list/lazy", test_lazy);
   g_test_add_func ("/paper-list/items-changed-under-filter", test_items_changed_under_filter);
   g_test_add_func ("/paper-list/collections", test_collections);
+  g_test_add_func ("/paper-list/stale-search-index", test_stale_search_index);
 
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "proc-paper-list.h"
+#include "proc-store-private.h"
 
 /* SQL filters and sorts and hands back only ids; a paper object exists
  * only for the rows a view asks for, loaded a page at a time and kept in
@@ -31,6 +32,7 @@ struct _ProcPaperList
   GHashTable *pages;      /* page number → GPtrArray of ProcPaper */
   GQueue lru;             /* page numbers, most recent first */
   gulong changed_handler;
+  guint requery_source;   /* after a page came back short */
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -133,6 +135,17 @@ proc_paper_list_get_n_items (GListModel *model)
   return self->ids->len;
 }
 
+static gboolean
+requery_cb (gpointer data)
+{
+  ProcPaperList *self = data;
+
+  self->requery_source = 0;
+  update (self, FALSE);
+
+  return G_SOURCE_REMOVE;
+}
+
 static GPtrArray *
 get_page (ProcPaperList *self,
           guint          page)
@@ -158,6 +171,16 @@ get_page (ProcPaperList *self,
     {
       g_warning ("Could not load papers: %s", error->message);
       return NULL;
+    }
+
+  /* The query named papers that are not in the library: another program
+   * deleted them since, or the search index holds deleted papers' words.
+   * The view cannot be told from inside get_item(), so the query runs
+   * again when it is done, confirming each paper this time. */
+  if (papers->len < n && self->requery_source == 0)
+    {
+      _proc_store_distrust_search_index (self->store);
+      self->requery_source = g_idle_add (requery_cb, self);
     }
 
   if (g_queue_get_length (&self->lru) >= MAX_PAGES)
@@ -235,6 +258,7 @@ proc_paper_list_dispose (GObject *object)
   ProcPaperList *self = (ProcPaperList *)object;
 
   clear_pages (self);
+  g_clear_handle_id (&self->requery_source, g_source_remove);
   g_clear_signal_handler (&self->changed_handler, self->store);
   g_clear_object (&self->store);
 

@@ -743,6 +743,25 @@ add_param (GPtrArray *params,
 #define ANY_FIELD_MATCHES_MOST WORD_IN_ANY_FIELD ("+p.id")
 #define MOST_PAPERS_PREFIX_CHARS 2
 
+/* The papers_fts match of every one of @words (Terms) at once. */
+static char *
+dup_all_words_match (GPtrArray *words)
+{
+  GString *all = g_string_new (NULL);
+
+  for (guint i = 0; i < words->len; i++)
+    {
+      g_autofree char *fts = text_term_dup_fts (g_ptr_array_index (words, i));
+
+      if (words->len == 1)
+        g_string_append (all, fts);
+      else
+        g_string_append_printf (all, "%s(%s)", i > 0 ? " AND " : "", fts);
+    }
+
+  return g_string_free (all, FALSE);
+}
+
 void
 proc_query_append_sql (const ProcQuery *query,
                        GString         *where,
@@ -776,27 +795,18 @@ proc_query_append_sql (const ProcQuery *query,
    * ms for "diffusion model" instead of 2). */
   if (words->len >= 2)
     {
-      g_autoptr(GString) all = g_string_new (NULL);
-      g_autoptr(GPtrArray) each = g_ptr_array_new_with_free_func (g_free);
-
-      for (guint i = 0; i < words->len; i++)
-        {
-          char *fts = text_term_dup_fts (g_ptr_array_index (words, i));
-
-          g_string_append_printf (all, "%s(%s)", i > 0 ? " AND " : "", fts);
-          g_ptr_array_add (each, fts);
-        }
-
       g_string_append (where,
                        " AND (p.id IN (SELECT rowid FROM papers_fts WHERE papers_fts MATCH ?)"
                        " OR (p.id IN (SELECT rowid FROM notes_fts"
                        " UNION ALL SELECT paper_id FROM paper_tags)");
-      add_param (params, g_variant_new_string (all->str));
-      for (guint i = 0; i < each->len; i++)
+      add_param (params, g_variant_new_take_string (dup_all_words_match (words)));
+      for (guint i = 0; i < words->len; i++)
         {
+          g_autofree char *fts = text_term_dup_fts (g_ptr_array_index (words, i));
+
           g_string_append (where, " AND (" ANY_FIELD_MATCHES ")");
           for (guint j = 0; j < 3; j++)
-            add_param (params, g_variant_new_string (g_ptr_array_index (each, i)));
+            add_param (params, g_variant_new_string (fts));
         }
       g_string_append (where, "))");
     }
@@ -965,6 +975,42 @@ proc_query_dup_cjk_rank_match (const ProcQuery *query)
   g_return_val_if_fail (query != NULL, NULL);
 
   return dup_rank_match (query, TRUE);
+}
+
+/**
+ * proc_query_dup_words_match:
+ * @any_word: (out) (optional): the match of any one of the words
+ *
+ * A query of words alone (none negated, no operator, no CJK characters)
+ * chooses the papers with all of them in their text, and papers whose
+ * notes or tags' names hold some of them: those are among the papers
+ * whose annotations match @any_word.
+ *
+ * Returns: (nullable): the papers_fts match of all the words, or %NULL
+ *   when the query holds anything but such words
+ */
+char *
+proc_query_dup_words_match (const ProcQuery  *query,
+                            char            **any_word)
+{
+  g_return_val_if_fail (query != NULL, NULL);
+
+  if (query->terms->len == 0)
+    return NULL;
+
+  for (guint i = 0; i < query->terms->len; i++)
+    {
+      const Term *term = g_ptr_array_index (query->terms, i);
+      g_autofree char *cjk = NULL;
+
+      if (term->kind != TERM_TEXT || term->negated || (cjk = cjk_term_dup_fts (term)) != NULL)
+        return NULL;
+    }
+
+  if (any_word != NULL)
+    *any_word = dup_rank_match (query, FALSE);
+
+  return dup_all_words_match (query->terms);
 }
 
 char **

@@ -22,6 +22,8 @@ void        proc_query_append_sql     (const ProcQuery *query,
                                        GPtrArray       *params);
 char       *proc_query_dup_rank_match (const ProcQuery *query);
 char       *proc_query_dup_cjk_rank_match (const ProcQuery *query);
+char       *proc_query_dup_words_match (const ProcQuery *query,
+                                        char           **any_word);
 char       *proc_query_dup_reading_list (const ProcQuery *query);
 char      **proc_query_dup_terms      (const ProcQuery *query);
 char       *proc_query_to_string      (const ProcQuery *query);

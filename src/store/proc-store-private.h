@@ -37,6 +37,8 @@ gboolean      _proc_store_set_error   (ProcStore       *self,
 void          _proc_store_reload_live (ProcStore       *self,
                                        const gint64    *ids,
                                        guint            n_ids);
+void          _proc_store_distrust_search_index (ProcStore *self);
+gboolean      _proc_store_trusts_search_index   (ProcStore *self);
 
 /* In the SQL of _proc_store_run_for_ids(): the ids, as a set. */
 #define PROC_STORE_IDS "(SELECT value FROM json_each(?2))"

@@ -107,6 +107,99 @@ proc_store_dup_ordering_reading_list (const char  *filter,
   return proc_query_dup_reading_list (filter_query);
 }
 
+static gboolean
+step_id (sqlite3_stmt *stmt,
+         gint64       *id,
+         int          *rc)
+{
+  *rc = sqlite3_step (stmt);
+  if (*rc != SQLITE_ROW)
+    return FALSE;
+
+  *id = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* Words typed in All Papers, shown in the order they were added.  FTS5
+ * gives the papers with all the words in their text in that order, and
+ * nothing else needs reading for them: confirming each in the papers
+ * table, then sorting them, took 6 of 7 ms for "robust" (11,000 of 87,000
+ * papers), where FTS5 alone takes 1.  Papers with annotations may hold
+ * some words in a note or a tag's name: among the few whose annotations
+ * hold any of the words, the full query chooses them.  The two lists,
+ * in the same order, are merged. */
+static GArray *
+query_words_ids (ProcStore   *self,
+                 const char  *all_words,
+                 const char  *any_word,
+                 const char  *search,
+                 gboolean     descending,
+                 GError     **error)
+{
+  g_autofree char *text_sql = NULL;
+  g_autoptr(GString) annotated_sql = NULL;
+  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  const char *dir = descending ? " DESC" : "";
+  sqlite3_stmt *text_stmt, *annotated_stmt;
+  gboolean in_text, in_annotated;
+  gint64 text_id = 0, annotated_id = 0;
+  int text_rc, annotated_rc;
+  GArray *ids;
+
+  text_sql = g_strdup_printf ("SELECT rowid FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid%s", dir);
+  annotated_sql = g_string_new ("SELECT p.id FROM papers p WHERE p.id IN"
+                                " (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?1"
+                                " UNION ALL SELECT paper_id FROM paper_tags WHERE tag_id IN"
+                                " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?1))");
+  append_where (annotated_sql, params, NULL, search);
+  g_string_append_printf (annotated_sql, " ORDER BY p.id%s", dir);
+
+  if (!(text_stmt = _proc_store_prepare (self, text_sql, error)) ||
+      !(annotated_stmt = _proc_store_prepare (self, annotated_sql->str, error)))
+    return NULL;
+
+  sqlite3_bind_text (text_stmt, 1, all_words, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (annotated_stmt, 1, any_word, -1, SQLITE_TRANSIENT);
+  proc_query_bind_params (annotated_stmt, 2, params);
+
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  in_text = step_id (text_stmt, &text_id, &text_rc);
+  in_annotated = step_id (annotated_stmt, &annotated_id, &annotated_rc);
+  while (in_text || in_annotated)
+    {
+      gint64 id;
+
+      if (in_text && in_annotated && text_id == annotated_id)
+        {
+          id = text_id;
+          in_text = step_id (text_stmt, &text_id, &text_rc);
+          in_annotated = step_id (annotated_stmt, &annotated_id, &annotated_rc);
+        }
+      else if (in_text && (!in_annotated || (text_id < annotated_id) != descending))
+        {
+          id = text_id;
+          in_text = step_id (text_stmt, &text_id, &text_rc);
+        }
+      else
+        {
+          id = annotated_id;
+          in_annotated = step_id (annotated_stmt, &annotated_id, &annotated_rc);
+        }
+      g_array_append_val (ids, id);
+    }
+  sqlite3_reset (text_stmt);
+  sqlite3_reset (annotated_stmt);
+
+  if (text_rc != SQLITE_DONE || annotated_rc != SQLITE_DONE)
+    {
+      g_array_unref (ids);
+      _proc_store_set_error (self, error, _("search the library"));
+      return NULL;
+    }
+
+  return ids;
+}
+
 /**
  * proc_store_query_ids:
  * @filter: (nullable): a query that chooses the set of papers (the sidebar)
@@ -143,6 +236,17 @@ proc_store_query_ids (ProcStore    *self,
     rank_match = dup_rank_match (search_query, &fts_table);
   if (sort_key == PROC_SORT_RELEVANCE && rank_match == NULL)
     sort_key = PROC_SORT_ADDED;
+
+  if (sort_key == PROC_SORT_ADDED && _proc_store_trusts_search_index (self))
+    {
+      g_autoptr(ProcQuery) filter_query = proc_query_parse (filter);
+      g_autofree char *any_word = NULL;
+      g_autofree char *all_words = NULL;
+
+      if (proc_query_is_empty (filter_query) &&
+          (all_words = proc_query_dup_words_match (search_query, &any_word)) != NULL)
+        return query_words_ids (self, all_words, any_word, search, descending, error);
+    }
 
   if (rank_match != NULL)
     {

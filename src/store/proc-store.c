@@ -31,6 +31,7 @@ struct _ProcStore
   guint schema_version;
   gint64 data_version;
   guint created : 1;
+  guint distrusts_search_index : 1;
 };
 
 G_DEFINE_FINAL_TYPE (ProcStore, proc_store, G_TYPE_OBJECT)
@@ -660,6 +661,30 @@ proc_store_load_papers (ProcStore     *self,
     }
 
   return papers;
+}
+
+/* Searches trust the full-text index to name only papers that exist
+ * (proc-store-search.c), until a list finds one it names missing: a
+ * deleted paper's words once stayed behind in papers_fts (see
+ * tests/test-backup.c).  From then on this store's searches confirm each
+ * paper, until Check Library rebuilds the index and the library is
+ * opened again. */
+void
+_proc_store_distrust_search_index (ProcStore *self)
+{
+  g_return_if_fail (PROC_IS_STORE (self));
+
+  if (!self->distrusts_search_index)
+    g_message ("A search found papers that are not in the library; searches now confirm each paper");
+  self->distrusts_search_index = TRUE;
+}
+
+gboolean
+_proc_store_trusts_search_index (ProcStore *self)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  return !self->distrusts_search_index;
 }
 
 /* Returns: the ids as a JSON array, for json_each() */
