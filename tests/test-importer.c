@@ -9,9 +9,11 @@
 #include <glib/gstdio.h>
 
 #include "proc-collection-list.h"
+#include "proc-conference-list.h"
 #include "proc-importer.h"
 #include "proc-paper-list.h"
 #include "proc-paper-record.h"
+#include "proc-record-pipeline.h"
 #include "proc-store.h"
 
 static ProcStore *
@@ -516,8 +518,8 @@ test_content_hash_real_text (void)
   g_assert_cmpuint (compared, >, 500);
 }
 
-/* Records are read, and their keys worked out, on a thread of their own a
- * few hundred ahead of the writing.  Far into a long list, the problems
+/* Records are read, and their keys worked out, on a thread of their own
+ * ahead of the writing.  Far into a long list, the problems
  * the reader finds still reach the report in the file's order, and an
  * error still leaves nothing in the library.  (A cancel from the progress
  * report, far into a file: /hostile/100-mb-file-cancelled.) */
@@ -576,6 +578,115 @@ test_read_ahead (void)
 
 }
 
+/* What the reading thread has read, as its progress reports it. */
+typedef struct
+{
+  GMutex lock;
+  guint64 bytes;
+  guint records;
+} ReadSoFar;
+
+static void
+read_so_far_cb (guint64  bytes_read,
+                guint    records_read,
+                gpointer data)
+{
+  ReadSoFar *read = data;
+
+  g_mutex_lock (&read->lock);
+  read->bytes = bytes_read;
+  read->records = records_read;
+  g_mutex_unlock (&read->lock);
+}
+
+static guint64
+read_so_far (ReadSoFar *read)
+{
+  guint64 bytes;
+
+  g_mutex_lock (&read->lock);
+  bytes = read->bytes;
+  g_mutex_unlock (&read->lock);
+
+  return bytes;
+}
+
+#define AHEAD_BYTES (64 * 1024)
+
+/* The reader stops once it is the given number of bytes of the file ahead
+ * of the importer, and goes on as the importer takes records: memory stays
+ * bounded whatever the file's length. */
+static void
+test_read_ahead_bounded (void)
+{
+  g_autoptr(GString) text = g_string_new ("A list longer than the reader may run ahead\n\n");
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(ProcConferenceList) reader = NULL;
+  g_autoptr(ProcImportReport) report = proc_import_report_new ();
+  g_autoptr(ProcRecordPipeline) pipeline = NULL;
+  g_autoptr(GError) error = NULL;
+  ReadSoFar read = { 0, };
+  guint64 header, bytes_at_bound;
+  gsize record_bytes = 0;
+  guint n_records = 0;
+  gint64 deadline;
+
+  header = text->len;
+  for (guint i = 0; text->len < 8 * AHEAD_BYTES; i++)
+    {
+      gsize before = text->len;
+
+      g_string_append_printf (text, "Abstract %u studies how far a reader may run ahead of the writing, "
+                                    "and what bounds the memory it holds meanwhile.\n\n", i);
+      record_bytes = MAX (record_bytes, text->len - before);
+    }
+
+  stream = g_memory_input_stream_new_from_data (text->str, text->len, NULL);
+  reader = proc_conference_list_new (stream, "ahead.txt");
+  g_assert_true (proc_record_reader_read_header (PROC_RECORD_READER (reader), NULL, &error));
+  g_assert_no_error (error);
+
+  g_mutex_init (&read.lock);
+  pipeline = proc_record_pipeline_start (PROC_RECORD_READER (reader), report, read_so_far_cb, &read,
+                                         AHEAD_BYTES, NULL);
+
+  /* Left alone, it reads up to the bound … */
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (read_so_far (&read) < header + AHEAD_BYTES && g_get_monotonic_time () < deadline)
+    g_usleep (1000);
+  bytes_at_bound = read_so_far (&read);
+  g_assert_cmpuint (bytes_at_bound, >=, header + AHEAD_BYTES);
+
+  /* … and no further (in 100 ms it read the 64 KB in far less). */
+  g_usleep (100 * 1000);
+  g_assert_cmpuint (read_so_far (&read), ==, bytes_at_bound);
+  g_assert_cmpuint (bytes_at_bound, <=, header + AHEAD_BYTES + record_bytes);
+  g_test_message ("the reader stopped %" G_GUINT64_FORMAT " bytes into a file of %" G_GSIZE_FORMAT,
+                  bytes_at_bound, text->len);
+
+  /* Taken one by one, every record comes, in order. */
+  for (;;)
+    {
+      g_auto(ProcRecordKeys) keys = { NULL, };
+      g_autoptr(ProcPaperRecord) record = proc_record_pipeline_next (pipeline, &keys, &error);
+      g_autofree char *start = NULL;
+
+      g_assert_no_error (error);
+      if (record == NULL)
+        break;
+      start = g_strdup_printf ("Abstract %u studies", n_records);
+      g_assert_true (g_str_has_prefix (record->abstract, start));
+      g_assert_nonnull (keys.content_hash);
+      n_records++;
+    }
+  g_assert_cmpuint (n_records, ==, read.records);
+  g_assert_cmpuint (read_so_far (&read), ==, text->len);
+  g_assert_cmpuint (report->problems->len, ==, 0);
+
+  g_clear_pointer (&pipeline, proc_record_pipeline_stop);
+  g_mutex_clear (&read.lock);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -593,6 +704,7 @@ main (int   argc,
   g_test_add_func ("/importer/missing-and-directory", test_missing_and_directory);
   g_test_add_func ("/importer/no-title-line", test_no_title_line);
   g_test_add_func ("/importer/read-ahead", test_read_ahead);
+  g_test_add_func ("/importer/read-ahead-bounded", test_read_ahead_bounded);
 
   return g_test_run ();
 }

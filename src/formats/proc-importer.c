@@ -143,7 +143,7 @@ import_stream (ProcStore              *store,
    * this one writes them; the pipeline stops before the report is read or
    * the batch ends, whichever way this returns. */
   pipeline = proc_record_pipeline_start (reader, report, progress ? on_record_read : NULL, &state,
-                                         cancellable);
+                                         PROC_RECORD_PIPELINE_AHEAD_BYTES, cancellable);
 
   for (;;)
     {
