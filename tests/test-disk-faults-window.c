@@ -27,6 +27,9 @@ static const char list_text[] =
   "Wombats produce cubic droppings, and this study measures how often they do so.\n";
 
 #define DISK_FULL "The library could not be written: the disk is full. Free some space and try again"
+/* With the disk full, a note's first write is its statement's journal
+ * (16 KB pages, proc-store.c), so the edit names itself. */
+#define NOTE_DISK_FULL "Could not save the note: the disk is full. Free some space and try again"
 
 typedef struct
 {
@@ -240,7 +243,7 @@ test_note_kept_while_disk_full (Fixture       *fixture,
   wait_ms (250);
   g_assert_cmpuint (fault_vfs_get_faults_injected (), >, faults);
   g_assert_cmpstr (note_status (fixture), ==,
-                   "Not saved: " DISK_FULL ". The note stays here and is saved as soon as the library can be written");
+                   NOTE_DISK_FULL ". The note stays here and is saved as soon as the library can be written");
   g_assert_true (status_is_error (fixture));
   assert_editor (fixture, "Hops: check the counts. Table 2 disagrees with the text.");
   assert_note_in_file (fixture, paper, "Hops: check the counts.");
@@ -256,7 +259,7 @@ test_note_kept_while_disk_full (Fixture       *fixture,
   proc_detail_view_set_paper (fixture->view, fixture->papers[1]);
   wait_ms (100);
   g_assert_true (shows_label (GTK_WIDGET (fixture->overlay),
-                              "The note is not saved yet, but it is kept and will be saved as soon as possible. " DISK_FULL));
+                              "The note is not saved yet, but it is kept and will be saved as soon as possible. " NOTE_DISK_FULL));
   assert_editor (fixture, "");
   g_assert_cmpstr (note_status (fixture), ==, "");
   g_assert_cmpuint (proc_detail_view_get_n_unsaved_notes (fixture->view), ==, 1);
@@ -266,7 +269,7 @@ test_note_kept_while_disk_full (Fixture       *fixture,
   proc_detail_view_set_paper (fixture->view, paper);
   assert_editor (fixture, "Hops: check the counts. Table 2 disagrees with the text.");
   g_assert_cmpstr (note_status (fixture), ==,
-                   "Not saved: " DISK_FULL ". The note stays here and is saved as soon as the library can be written");
+                   NOTE_DISK_FULL ". The note stays here and is saved as soon as the library can be written");
   g_assert_true (status_is_error (fixture));
 
   /* Space is back: the next retry saves it. */
@@ -328,7 +331,7 @@ test_io_error_retried (Fixture       *fixture,
   type_note (fixture, " Ask the authors.");
   wait_ms (150);
   g_assert_cmpstr (note_status (fixture), ==,
-                   "Not saved: The library could not be written: the disk reported an input/output error while writing."
+                   "Could not save the note: the disk reported an input/output error while writing."
                    " The note stays here and is saved as soon as the library can be written");
   assert_note_in_file (fixture, paper, "Hops: check the counts.");
   g_assert_false (fault_vfs_is_armed ());

@@ -641,12 +641,36 @@ test_messages (void)
   g_autoptr(GError) error = NULL;
   Run run = { NULL, };
 
-  run.store = open_copy ();
+  g_autoptr(GArray) log = NULL;
+  guint first_wal_write = 0;
 
-  fault_vfs_arm (1, FAULT_VFS_ENOSPC, TRUE);
+  /* A note's statement may spill its journal to a temporary file first
+   * (with 16 KB pages it does); the commit's first write to the WAL is
+   * the one that fails here. */
+  run.store = open_copy ();
+  fault_vfs_reset_count ();
+  g_assert_true (edit_note (&run, &error));
+  g_assert_no_error (error);
+  log = fault_vfs_dup_log ();
+  for (guint i = 0; i < log->len && first_wal_write == 0; i++)
+    if (g_array_index (log, FaultVfsEvent, i).file == FAULT_VFS_FILE_WAL)
+      first_wal_write = i + 1;
+  g_assert_cmpuint (first_wal_write, >, 0);
+  run_clear (&run);
+
+  run.store = open_copy ();
+  fault_vfs_reset_count ();
+  fault_vfs_arm (first_wal_write, FAULT_VFS_ENOSPC, TRUE);
   g_assert_false (edit_note (&run, &error));
   g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_DISK_FULL);
   g_assert_cmpstr (error->message, ==, "The library could not be written: the disk is full. Free some space and try again");
+  g_clear_error (&error);
+
+  /* Whichever write fails first, the message says what to do. */
+  fault_vfs_arm (1, FAULT_VFS_ENOSPC, TRUE);
+  g_assert_false (edit_note (&run, &error));
+  g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_DISK_FULL);
+  g_assert_true (g_str_has_suffix (error->message, ": the disk is full. Free some space and try again"));
   g_clear_error (&error);
 
   /* Rating 500 papers in one statement spills its statement journal to a

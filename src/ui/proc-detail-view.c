@@ -399,8 +399,9 @@ show_not_saved (ProcDetailView *self,
   g_autofree char *status = NULL;
 
   if (retrying)
-    /* Translators: under the note; %s says why the library refused it */
-    status = g_strdup_printf (_("Not saved: %s. The note stays here and is saved as soon as the library can be written"), reason);
+    /* Translators: under the note; %s is the library's message, which
+     * says that it could not write the note, and why */
+    status = g_strdup_printf (_("%s. The note stays here and is saved as soon as the library can be written"), reason);
   else
     /* Translators: under the note; %s says why the library refused it */
     status = g_strdup_printf (_("Not saved: %s"), reason);
