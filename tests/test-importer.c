@@ -15,6 +15,7 @@
 #include "proc-paper-record.h"
 #include "proc-record-pipeline.h"
 #include "proc-store.h"
+#include "proc-store-private.h"
 
 static ProcStore *
 new_store (void)
@@ -687,6 +688,102 @@ test_read_ahead_bounded (void)
   g_mutex_clear (&read.lock);
 }
 
+static goffset
+file_size (const char *path)
+{
+  GStatBuf buf;
+
+  return g_stat (path, &buf) == 0 ? buf.st_size : -1;
+}
+
+static int
+autocheckpoint_pages (ProcStore *store)
+{
+  sqlite3_stmt *stmt;
+  int pages = -1;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (_proc_store_get_db (store), "PRAGMA wal_autocheckpoint", -1, &stmt, NULL), ==, SQLITE_OK);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    pages = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+
+  return pages;
+}
+
+/* An import's commit leaves its pages in the WAL: copying them into the
+ * file is left to proc_store_checkpoint(), or to the connection's next
+ * commit, once the import is over. */
+static void
+test_checkpoint_deferred (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  g_autoptr(GString) text = long_list (0);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *path = proc_store_get_path (store);
+  goffset empty;
+
+  /* A threshold this import passes (SQLite's 1,000 pages would take an
+   * import of 15,000 papers). */
+  g_assert_cmpint (sqlite3_exec (_proc_store_get_db (store), "PRAGMA wal_autocheckpoint = 10",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  empty = file_size (path);
+  report = import_text (store, text->str, text->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, LONG_LIST - 3);
+  g_assert_cmpint (file_size (path), ==, empty);
+
+  g_assert_true (proc_store_checkpoint (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (file_size (path), >, empty + 100 * 1024);
+
+  /* During the import only: after it, commits copy as SQLite's threshold
+   * says, as they did before. */
+  g_assert_cmpint (autocheckpoint_pages (store), ==, 1000);
+}
+
+static void
+imported_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  GPtrArray **results = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *results = proc_importer_import_files_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+/* In the window, imports run on a worker, and another copies the WAL into
+ * the file after them, while the window goes on. */
+static void
+test_checkpoint_in_background (void)
+{
+  g_autoptr(ProcStore) store = new_store ();
+  g_autoptr(GString) text = long_list (0);
+  g_autoptr(GPtrArray) results = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *path = proc_store_get_path (store);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *list_path = g_build_filename (dir, "long.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (list_path);
+  goffset empty = file_size (path);
+  gint64 deadline;
+
+  g_assert_true (g_file_set_contents (list_path, text->str, text->len, &error));
+  g_assert_no_error (error);
+  proc_importer_import_files_async (path, &file, 1, NULL, NULL, NULL, imported_cb, &results);
+  while (results == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (results->len, ==, 1);
+
+  deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (file_size (path) < empty + 100 * 1024 && g_get_monotonic_time () < deadline)
+    g_usleep (10 * 1000);
+  g_assert_cmpint (file_size (path), >, empty + 100 * 1024);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, LONG_LIST - 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -705,6 +802,8 @@ main (int   argc,
   g_test_add_func ("/importer/no-title-line", test_no_title_line);
   g_test_add_func ("/importer/read-ahead", test_read_ahead);
   g_test_add_func ("/importer/read-ahead-bounded", test_read_ahead_bounded);
+  g_test_add_func ("/importer/checkpoint-deferred", test_checkpoint_deferred);
+  g_test_add_func ("/importer/checkpoint-in-background", test_checkpoint_in_background);
 
   return g_test_run ();
 }

@@ -167,6 +167,7 @@ proc_import_batch_begin (ProcStore   *store,
     }
 
   batch->store = g_object_ref (store);
+  _proc_store_defer_checkpoints (store, TRUE);
   batch->next_position = next_position (store, batch->list_id);
   batch->staged_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   batch->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
@@ -685,6 +686,8 @@ proc_import_batch_free (ProcImportBatch *batch)
 
   if (!batch->committed && batch->store != NULL)
     _proc_store_rollback (batch->store);
+  if (batch->store != NULL)
+    _proc_store_defer_checkpoints (batch->store, FALSE);
 
   g_clear_object (&batch->store);
   g_clear_pointer (&batch->tags, g_hash_table_unref);

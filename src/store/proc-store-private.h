@@ -38,6 +38,8 @@ void          _proc_store_reload_live (ProcStore       *self,
                                        const gint64    *ids,
                                        guint            n_ids);
 void          _proc_store_distrust_search_index (ProcStore *self);
+void          _proc_store_defer_checkpoints     (ProcStore *self,
+                                                 gboolean   defer);
 gboolean      _proc_store_trusts_search_index   (ProcStore *self);
 
 /* In the SQL of _proc_store_run_for_ids(): the ids, as a set. */

@@ -1339,3 +1339,44 @@ proc_store_check_external_changes (ProcStore *self)
   proc_store_emit_changed (self, PROC_STORE_CHANGE_ALL);
   return TRUE;
 }
+
+/* SQLite's own threshold: a commit that leaves more pages than this in
+ * the WAL copies them into the file. */
+#define AUTOCHECKPOINT_PAGES 1000
+
+/* An import's commit leaves its pages in the WAL instead: copying 220 MB
+ * of them into the file took half a second of an 87,000-paper import,
+ * which proc_store_checkpoint() does later, off the window's way. */
+void
+_proc_store_defer_checkpoints (ProcStore *self,
+                               gboolean   defer)
+{
+  g_return_if_fail (PROC_IS_STORE (self));
+
+  sqlite3_wal_autocheckpoint (self->db, defer ? 0 : AUTOCHECKPOINT_PAGES);
+}
+
+/**
+ * proc_store_checkpoint:
+ *
+ * Copies what the WAL holds into the library's file, as far as no reader
+ * still needs it, without waiting for anyone; the last connection to
+ * close does the rest.  What was committed is safe either way: this only
+ * keeps the WAL short.
+ *
+ * Returns: %FALSE on a disk error
+ */
+gboolean
+proc_store_checkpoint (ProcStore  *self,
+                       GError    **error)
+{
+  int rc;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  rc = sqlite3_wal_checkpoint_v2 (self->db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+  if (rc != SQLITE_OK && rc != SQLITE_BUSY)
+    return _proc_store_set_error (self, error, _("copy the log into the library"));
+
+  return TRUE;
+}

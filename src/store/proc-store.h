@@ -58,6 +58,8 @@ ProcStore  *proc_store_open                  (const char       *path,
 const char *proc_store_get_path              (ProcStore        *self);
 gboolean    proc_store_get_created           (ProcStore        *self);
 guint       proc_store_get_schema_version    (ProcStore        *self);
+gboolean    proc_store_checkpoint            (ProcStore        *self,
+                                              GError          **error);
 
 char       *proc_store_dup_meta              (ProcStore        *self,
                                               const char       *key);
