@@ -289,28 +289,28 @@ checkpoint_thread (GTask        *task,
                    gpointer      task_data,
                    GCancellable *cancellable)
 {
-  const char *library_path = task_data;
+  ProcStore *store = task_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(ProcStore) store = proc_store_open (library_path, &error);
 
   /* Left undone, the next commit or the last close does it. */
-  if (store == NULL || !proc_store_checkpoint (store, &error))
-    g_debug ("Could not copy the log into %s: %s", library_path, error->message);
+  if (!proc_store_checkpoint (store, &error))
+    g_debug ("Could not copy the log into %s: %s", proc_store_get_path (store), error->message);
 
   g_task_return_boolean (task, TRUE);
 }
 
 /* The imports' commits left their pages in the WAL (see
  * _proc_store_defer_checkpoints()): another worker copies them into the
- * file, so that the window has its papers half a second sooner at 87,000
- * of them, and its own next edit does not do the copy on its thread. */
+ * file through the imports' connection, which it takes over, so that the
+ * window has its papers half a second sooner at 87,000 of them, and its
+ * own next edit does not do the copy on its thread. */
 static void
-checkpoint_in_background (const char *library_path)
+checkpoint_in_background (ProcStore *store)
 {
   g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
 
   g_task_set_source_tag (task, checkpoint_in_background);
-  g_task_set_task_data (task, g_strdup (library_path), g_free);
+  g_task_set_task_data (task, g_object_ref (store), g_object_unref);
   g_task_run_in_thread (task, checkpoint_thread);
 }
 
@@ -327,6 +327,7 @@ import_files_thread (GTask        *task,
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_import_result_free);
   g_autoptr(ProcStore) store = NULL;
   GError *error = NULL;
+  guint added = 0;
 
   if (!(store = proc_store_open (data->library_path, &error)))
     {
@@ -341,11 +342,13 @@ import_files_thread (GTask        *task,
       result->file = g_object_ref (g_ptr_array_index (data->files, i));
       result->report = import_file (store, result->file, data->progress, data->progress_data,
                                     cancellable, &result->error);
+      if (result->report != NULL)
+        added += result->report->added;
       g_ptr_array_add (results, result);
     }
 
-  g_clear_object (&store);
-  checkpoint_in_background (data->library_path);
+  if (added > 0)
+    checkpoint_in_background (store);
   g_task_return_pointer (task, g_steal_pointer (&results), (GDestroyNotify) g_ptr_array_unref);
 }
 

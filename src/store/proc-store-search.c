@@ -227,6 +227,7 @@ proc_store_query_ids (ProcStore    *self,
   g_autofree char *reading_list = NULL;
   sqlite3_stmt *stmt = NULL;
   GArray *ids;
+  gint64 id;
   int first_param = 1;
   int rc;
 
@@ -280,11 +281,8 @@ proc_store_query_ids (ProcStore    *self,
     sqlite3_bind_text (stmt, first_param + params->len, reading_list, -1, SQLITE_TRANSIENT);
 
   ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      gint64 id = sqlite3_column_int64 (stmt, 0);
-      g_array_append_val (ids, id);
-    }
+  while (step_id (stmt, &id, &rc))
+    g_array_append_val (ids, id);
   sqlite3_reset (stmt);
 
   if (rc != SQLITE_DONE)
