@@ -372,7 +372,11 @@ library_set_up (Library       *lib,
   g_assert_true (proc_store_set_rating (store, &lib->p[3], 1, 1, &error));
   g_assert_true (proc_store_set_read_state (store, (gint64[]) { lib->p[0], lib->p[4] }, 2, PROC_READ_STATE_READ, &error));
   g_assert_true (proc_store_set_read_state (store, &lib->p[1], 1, PROC_READ_STATE_READING, &error));
+  g_assert_true (proc_store_set_triage (store, (gint64[]) { lib->p[0], lib->p[2] }, 2, PROC_TRIAGE_KEEP, &error));
+  g_assert_true (proc_store_set_triage (store, &lib->p[1], 1, PROC_TRIAGE_SKIP, &error));
   g_assert_no_error (error);
+  /* A decision of long ago, so Undo must give back its time, not now. */
+  raw_exec (lib, "UPDATE papers SET triaged_at = 1700000000 WHERE triage <> 0");
 
   lib->tag_ml = proc_store_create_tag (store, "machine learning", "#3584e4", &error);
   lib->tag_vision = proc_store_create_tag (store, "vision", "#e01b24", &error);
@@ -469,7 +473,7 @@ test_schema_covered (Library       *lib,
                      gconstpointer  data)
 {
   static const struct { const char *table; int n_columns; } covered[] = {
-    { "papers", 22 },
+    { "papers", 24 },
     { "paper_links", 4 },
     { "list_papers", 3 },
     { "tags", 3 },
@@ -1000,6 +1004,10 @@ test_values (Library       *lib,
     { "read-state", "Marked 5 papers as reading", "read_state", PROC_READ_STATE_READING },
     { "read-state", "Marked 5 papers as unread", "read_state", PROC_READ_STATE_UNREAD },
     { "read-state", "Marked 5 papers as read", "read_state", PROC_READ_STATE_READ },
+    { "triage", "Kept 5 papers", "triage", PROC_TRIAGE_KEEP },
+    { "triage", "Marked 5 papers as maybe", "triage", PROC_TRIAGE_MAYBE },
+    { "triage", "Skipped 5 papers", "triage", PROC_TRIAGE_SKIP },
+    { "triage", "Cleared the triage decisions of 5 papers", "triage", PROC_TRIAGE_UNTRIAGED },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1015,6 +1023,8 @@ test_values (Library       *lib,
         undo = proc_store_set_starred_undoable (lib->store, ids, G_N_ELEMENTS (ids), cases[i].value, &error);
       else if (g_str_equal (cases[i].column, "rating"))
         undo = proc_store_set_rating_undoable (lib->store, ids, G_N_ELEMENTS (ids), cases[i].value, &error);
+      else if (g_str_equal (cases[i].column, "triage"))
+        undo = proc_store_set_triage_undoable (lib->store, ids, G_N_ELEMENTS (ids), cases[i].value, &error);
       else
         undo = proc_store_set_read_state_undoable (lib->store, ids, G_N_ELEMENTS (ids), cases[i].value, &error);
       g_assert_no_error (error);
@@ -1035,6 +1045,13 @@ test_values (Library       *lib,
   g_assert_cmpint (proc_paper_get_read_state (lib->live[4]), ==, PROC_READ_STATE_READ);
   g_assert_cmpuint (proc_store_count (lib->store, "is:starred"), ==, 3);
   g_assert_cmpuint (proc_store_count (lib->store, "rating:>=3"), ==, 2);
+  g_assert_cmpint (proc_paper_get_triage (lib->live[0]), ==, PROC_TRIAGE_KEEP);
+  g_assert_cmpint (proc_paper_get_triage (lib->live[1]), ==, PROC_TRIAGE_SKIP);
+  g_assert_cmpint (proc_paper_get_triage (lib->live[3]), ==, PROC_TRIAGE_UNTRIAGED);
+  g_assert_cmpuint (proc_store_count (lib->store, "is:kept"), ==, 2);
+  g_assert_cmpuint (proc_store_count (lib->store, "is:skipped"), ==, 1);
+  g_assert_cmpuint (proc_store_count (lib->store, "is:maybe"), ==, 0);
+  g_assert_cmpint (raw_int (lib, "SELECT count(*) FROM papers WHERE triaged_at = 1700000000"), ==, 3);
 }
 
 static void
@@ -1049,6 +1066,9 @@ test_refused_edits (Library       *lib,
   g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_null (proc_store_set_read_state_undoable (lib->store, lib->p, 3, 7, &error));
+  g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (proc_store_set_triage_undoable (lib->store, lib->p, 3, 4, &error));
   g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_null (proc_store_remove_tag_undoable (lib->store, lib->p, 3, "no such tag", &error));

@@ -21,6 +21,7 @@ G_BEGIN_DECLS
   "   JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id ORDER BY t.name COLLATE NOCASE))," \
   " (SELECT group_concat(kind || char(30) || url, char(31)) FROM (SELECT kind, url" \
   "   FROM paper_links WHERE paper_id = p.id ORDER BY position))" \
+  " , p.triage" \
   " FROM papers p LEFT JOIN lists l ON l.id = p.list_id"
 
 ProcPaper *_proc_paper_new           (gint64         id);
@@ -30,6 +31,8 @@ void       _proc_paper_set_starred   (ProcPaper     *self,
                                       gboolean       starred);
 void       _proc_paper_set_read_state (ProcPaper    *self,
                                       ProcReadState  state);
+void       _proc_paper_set_triage    (ProcPaper     *self,
+                                      ProcTriage     triage);
 void       _proc_paper_set_rating    (ProcPaper     *self,
                                       int            rating);
 void       _proc_paper_set_note      (ProcPaper     *self,

@@ -28,6 +28,7 @@ struct _ProcPaper
   char *list_name;
   gint64 added;
   ProcReadState read_state;
+  ProcTriage triage;
   gboolean starred;
   int rating;
   char *note;
@@ -44,6 +45,12 @@ G_DEFINE_ENUM_TYPE (ProcReadState, proc_read_state,
                     G_DEFINE_ENUM_VALUE (PROC_READ_STATE_READING, "reading"),
                     G_DEFINE_ENUM_VALUE (PROC_READ_STATE_READ, "read"))
 
+G_DEFINE_ENUM_TYPE (ProcTriage, proc_triage,
+                    G_DEFINE_ENUM_VALUE (PROC_TRIAGE_UNTRIAGED, "untriaged"),
+                    G_DEFINE_ENUM_VALUE (PROC_TRIAGE_KEEP, "kept"),
+                    G_DEFINE_ENUM_VALUE (PROC_TRIAGE_MAYBE, "maybe"),
+                    G_DEFINE_ENUM_VALUE (PROC_TRIAGE_SKIP, "skipped"))
+
 enum {
   PROP_0,
   PROP_ID,
@@ -57,6 +64,7 @@ enum {
   PROP_LIST_NAME,
   PROP_ADDED,
   PROP_READ_STATE,
+  PROP_TRIAGE,
   PROP_STARRED,
   PROP_RATING,
   PROP_NOTE,
@@ -194,6 +202,10 @@ proc_paper_get_property (GObject    *object,
       g_value_set_enum (value, self->read_state);
       break;
 
+    case PROP_TRIAGE:
+      g_value_set_enum (value, self->triage);
+      break;
+
     case PROP_STARRED:
       g_value_set_boolean (value, self->starred);
       break;
@@ -260,6 +272,9 @@ proc_paper_class_init (ProcPaperClass *klass)
   properties [PROP_READ_STATE] =
     g_param_spec_enum ("read-state", NULL, NULL,
                        PROC_TYPE_READ_STATE, PROC_READ_STATE_UNREAD, flags);
+  properties [PROP_TRIAGE] =
+    g_param_spec_enum ("triage", NULL, NULL,
+                       PROC_TYPE_TRIAGE, PROC_TRIAGE_UNTRIAGED, flags);
   properties [PROP_STARRED] = g_param_spec_boolean ("starred", NULL, NULL, FALSE, flags);
   properties [PROP_RATING] = g_param_spec_int ("rating", NULL, NULL, 0, 5, 0, flags);
   properties [PROP_NOTE] = readable_string ("note");
@@ -339,6 +354,8 @@ _proc_paper_load (ProcPaper    *self,
   _proc_paper_set_rating (self, sqlite3_column_int (stmt, 11));
   _proc_paper_set_note (self, column_text (stmt, 12), sqlite3_column_int64 (stmt, 13));
 
+  _proc_paper_set_triage (self, sqlite3_column_int (stmt, 16));
+
   tags = split_column (stmt, 14);
   _proc_paper_set_tags (self, (const char * const *) tags);
 
@@ -385,6 +402,17 @@ _proc_paper_set_read_state (ProcPaper     *self,
 
   self->read_state = state;
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_READ_STATE]);
+}
+
+void
+_proc_paper_set_triage (ProcPaper  *self,
+                        ProcTriage  triage)
+{
+  if (self->triage == triage)
+    return;
+
+  self->triage = triage;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_TRIAGE]);
 }
 
 void
@@ -603,6 +631,14 @@ proc_paper_has_tag (ProcPaper  *self,
   return FALSE;
 }
 
+ProcTriage
+proc_paper_get_triage (ProcPaper *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER (self), PROC_TRIAGE_UNTRIAGED);
+
+  return self->triage;
+}
+
 /* How many papers were ever constructed: lets tests prove the list is lazy. */
 guint
 proc_paper_get_instances_created (void)
@@ -619,5 +655,19 @@ proc_read_state_to_string (ProcReadState state)
     case PROC_READ_STATE_READ: return "read";
     case PROC_READ_STATE_UNREAD:
     default: return "unread";
+    }
+}
+
+/* The words of the query language: `is:kept`. */
+const char *
+proc_triage_to_string (ProcTriage triage)
+{
+  switch (triage)
+    {
+    case PROC_TRIAGE_KEEP: return "kept";
+    case PROC_TRIAGE_MAYBE: return "maybe";
+    case PROC_TRIAGE_SKIP: return "skipped";
+    case PROC_TRIAGE_UNTRIAGED:
+    default: return "untriaged";
     }
 }

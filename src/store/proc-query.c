@@ -81,6 +81,10 @@ static const struct
   { "unread", "p.read_state = 0" },
   { "reading", "p.read_state = 1" },
   { "read", "p.read_state = 2" },
+  { "untriaged", "p.triage = 0" },
+  { "kept", "p.triage = 1" },
+  { "maybe", "p.triage = 2" },
+  { "skipped", "p.triage = 3" },
 };
 
 static const struct

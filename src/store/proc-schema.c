@@ -308,6 +308,21 @@ static const char * const migrations[] = {
   "  INSERT INTO tags_fts(tags_fts, rowid, name) VALUES ('delete', old.id, old.name);"
   "END;"
   "INSERT INTO tags_fts(tags_fts) VALUES ('rebuild');",
+
+  /* 8 → 9: triage, the first pass over a conference, and watchlists.
+   * A decision is kept on its paper with the time it was made, so the
+   * statistics draw progress over time from papers alone; adding the
+   * columns rewrites no row.  A watchlist is a saved query, so it holds
+   * every paper imported later without being told. */
+  "ALTER TABLE papers ADD COLUMN triage INTEGER NOT NULL DEFAULT 0 CHECK (triage IN (0, 1, 2, 3));"
+  "ALTER TABLE papers ADD COLUMN triaged_at INTEGER;"
+  "CREATE INDEX papers_triage ON papers(triage, id);"
+  "CREATE TABLE watchlists ("
+  "  id INTEGER PRIMARY KEY,"
+  "  name TEXT NOT NULL UNIQUE,"
+  "  query TEXT NOT NULL,"
+  "  created_at INTEGER NOT NULL"
+  ");",
 };
 
 /* Run by each connection that writes to a library at the current

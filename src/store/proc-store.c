@@ -808,6 +808,30 @@ _proc_store_write_read_state (ProcStore      *self,
                                   ids, n_ids, state, _("change the read state"), error);
 }
 
+/* A paper decided again the same way keeps the time of its decision,
+ * so the statistics' progress over time does not move. */
+gboolean
+_proc_store_write_triage (ProcStore     *self,
+                          const gint64  *ids,
+                          guint          n_ids,
+                          ProcTriage     triage,
+                          GError       **error)
+{
+  if (triage > PROC_TRIAGE_SKIP)
+    {
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
+                   _("Unknown triage decision %d"), triage);
+      return FALSE;
+    }
+
+  return _proc_store_run_for_ids (self,
+                                  "UPDATE papers SET triage = ?1,"
+                                  " triaged_at = CASE WHEN ?1 = 0 THEN NULL"
+                                  "  ELSE CAST(strftime('%s', 'now') AS INTEGER) END"
+                                  " WHERE id IN " PROC_STORE_IDS " AND triage <> ?1",
+                                  ids, n_ids, triage, _("record the triage decision"), error);
+}
+
 gboolean
 _proc_store_write_rating (ProcStore     *self,
                           const gint64  *ids,
@@ -868,6 +892,30 @@ proc_store_set_read_state (ProcStore     *self,
       ProcPaper *paper = g_hash_table_lookup (self->live_papers, &ids[i]);
       if (paper != NULL)
         _proc_paper_set_read_state (paper, state);
+    }
+
+  proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);
+  return TRUE;
+}
+
+gboolean
+proc_store_set_triage (ProcStore     *self,
+                       const gint64  *ids,
+                       guint          n_ids,
+                       ProcTriage     triage,
+                       GError       **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
+
+  if (!_proc_store_begin (self, error) ||
+      !end_edit (self, _proc_store_write_triage (self, ids, n_ids, triage, error), error))
+    return FALSE;
+
+  for (guint i = 0; i < n_ids; i++)
+    {
+      ProcPaper *paper = g_hash_table_lookup (self->live_papers, &ids[i]);
+      if (paper != NULL)
+        _proc_paper_set_triage (paper, triage);
     }
 
   proc_store_emit_changed (self, PROC_STORE_CHANGE_PAPERS);

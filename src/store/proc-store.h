@@ -96,6 +96,11 @@ gboolean    proc_store_set_read_state        (ProcStore        *self,
                                               guint             n_ids,
                                               ProcReadState     state,
                                               GError          **error);
+gboolean    proc_store_set_triage            (ProcStore        *self,
+                                              const gint64     *ids,
+                                              guint             n_ids,
+                                              ProcTriage        triage,
+                                              GError          **error);
 gboolean    proc_store_set_rating            (ProcStore        *self,
                                               const gint64     *ids,
                                               guint             n_ids,

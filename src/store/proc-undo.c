@@ -128,7 +128,7 @@ G_DEFINE_BOXED_TYPE (ProcUndo, proc_undo, proc_undo_ref, proc_undo_unref)
 #define PAPER_COLUMNS \
   "id, list_id, derived_title, user_title, abstract, authors, venue, year, added_at," \
   " read_state, starred, rating, note, note_modified_at, content_hash," \
-  " doi, url, url_key, citation_key, status, pages, title_key"
+  " doi, url, url_key, citation_key, status, pages, title_key, triage, triaged_at"
 #define PAPER_TITLE_COLUMN 2
 #define PAPER_USER_TITLE_COLUMN 3
 #define PAPER_HASH_COLUMN 14
@@ -530,7 +530,7 @@ restore_papers (ProcUndo  *self,
                                     "INSERT INTO papers (" PAPER_COLUMNS ") VALUES (?1,"
                                     " (SELECT id FROM lists WHERE id = ?2),"
                                     " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
                                     error)))
     return FALSE;
 
@@ -1155,6 +1155,53 @@ set_read_state (ProcUndo  *self,
   return TRUE;
 }
 
+/* Undo gives back the decision and its time, so the statistics forget
+ * the decision as well. */
+static gboolean
+set_triage (ProcUndo  *self,
+            Edit      *edit,
+            GError   **error)
+{
+  guint n = edit->n_papers;
+
+  if (!capture (self, &self->values,
+                "SELECT id, triage, triaged_at FROM papers WHERE id " IN_IDS " AND triage <> ?2", edit, error) ||
+      !_proc_store_write_triage (self->store, edit->ids, edit->n_ids, edit->value, error))
+    return FALSE;
+
+  collect_ids (&self->values, self->paper_ids);
+  self->restore_sql = "UPDATE papers SET triage = ?2, triaged_at = ?3 WHERE id = ?1";
+
+  switch ((ProcTriage) edit->value)
+    {
+    case PROC_TRIAGE_KEEP:
+      self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Kept %u paper",
+                                                  "Kept %u papers", n), n);
+      break;
+
+    case PROC_TRIAGE_MAYBE:
+      self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Marked %u paper as maybe",
+                                                  "Marked %u papers as maybe", n), n);
+      break;
+
+    case PROC_TRIAGE_SKIP:
+      self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Skipped %u paper",
+                                                  "Skipped %u papers", n), n);
+      break;
+
+    case PROC_TRIAGE_UNTRIAGED:
+    default:
+      self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "Cleared the triage decision of %u paper",
+                                                  "Cleared the triage decisions of %u papers", n), n);
+      break;
+    }
+  return TRUE;
+}
+
 static gboolean
 set_rating (ProcUndo  *self,
             Edit      *edit,
@@ -1598,6 +1645,21 @@ proc_store_set_read_state_undoable (ProcStore      *store,
   g_return_val_if_fail (ids != NULL || n_ids == 0, NULL);
 
   return run_undoable (store, PROC_STORE_CHANGE_PAPERS, set_read_state, &edit, error);
+}
+
+ProcUndo *
+proc_store_set_triage_undoable (ProcStore     *store,
+                                const gint64  *ids,
+                                guint          n_ids,
+                                ProcTriage     triage,
+                                GError       **error)
+{
+  Edit edit = { .ids = ids, .n_ids = n_ids, .value = triage };
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, NULL);
+
+  return run_undoable (store, PROC_STORE_CHANGE_PAPERS, set_triage, &edit, error);
 }
 
 ProcUndo *

@@ -54,6 +54,11 @@ ProcUndo    *proc_store_set_read_state_undoable (ProcStore      *store,
                                                  guint           n_ids,
                                                  ProcReadState   state,
                                                  GError        **error);
+ProcUndo    *proc_store_set_triage_undoable     (ProcStore      *store,
+                                                 const gint64   *ids,
+                                                 guint           n_ids,
+                                                 ProcTriage      triage,
+                                                 GError        **error);
 ProcUndo    *proc_store_set_rating_undoable     (ProcStore      *store,
                                                  const gint64   *ids,
                                                  guint           n_ids,
