@@ -65,6 +65,8 @@ select_position (ProcWindow *window,
   gtk_selection_model_select_item (GTK_SELECTION_MODEL (window->selection), position, TRUE);
 }
 
+static void triage_scenes (ProcWindow *window);
+
 static void
 library_scenes (ProcWindow *window)
 {
@@ -164,6 +166,47 @@ library_scenes (ProcWindow *window)
         break;
       }
   }
+
+  triage_scenes (window);
+}
+
+/* Part of the way through the conference: the card, then a view with
+ * nothing left to decide. */
+static void
+triage_scenes (ProcWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  static const ProcTriage decisions[] = { PROC_TRIAGE_KEEP, PROC_TRIAGE_SKIP, PROC_TRIAGE_SKIP, PROC_TRIAGE_MAYBE };
+  gint64 ids[14];
+
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (300);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    ids[i] = proc_paper_list_get_id (window->papers, i);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    if (!proc_store_set_triage (window->store, &ids[i], 1, decisions[i % G_N_ELEMENTS (decisions)], &error))
+      g_error ("%s", error->message);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.triage-mode", NULL);
+  wait_ms (300);
+  shoot (window, "triage");
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_ms (300);
+  shoot (window, "triage-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  proc_sidebar_select_query (window->sidebar, "is:skipped");
+  wait_ms (300);
+  if (!proc_store_set_triage (window->store, ids, 3, PROC_TRIAGE_KEEP, &error))
+    g_error ("%s", error->message);
+  proc_sidebar_select_query (window->sidebar, "tag:\"to read\"");
+  wait_ms (300);
+  shoot (window, "triage-done");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.triage-mode", NULL);
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (300);
 }
 
 static void

@@ -1468,6 +1468,24 @@ proc_undo_get_label (ProcUndo *self)
 }
 
 /**
+ * proc_undo_get_paper_ids:
+ * @n_ids: (out): how many
+ *
+ * Returns: (array length=n_ids): the papers the edit changed, so a view
+ *   can go back to the one whose change was undone
+ */
+const gint64 *
+proc_undo_get_paper_ids (ProcUndo *self,
+                         guint    *n_ids)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (n_ids != NULL, NULL);
+
+  *n_ids = self->paper_ids->len;
+  return (const gint64 *) (gpointer) self->paper_ids->data;
+}
+
+/**
  * proc_undo_apply:
  *
  * Puts back what the edit changed, in one transaction, then repaints the

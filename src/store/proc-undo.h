@@ -18,6 +18,8 @@ GType        proc_undo_get_type                 (void) G_GNUC_CONST;
 ProcUndo    *proc_undo_ref                      (ProcUndo       *self);
 void         proc_undo_unref                    (ProcUndo       *self);
 const char  *proc_undo_get_label                (ProcUndo       *self);
+const gint64 *proc_undo_get_paper_ids           (ProcUndo       *self,
+                                                 guint          *n_ids);
 gboolean     proc_undo_apply                    (ProcUndo       *self,
                                                  GError        **error);
 

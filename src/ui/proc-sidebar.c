@@ -34,6 +34,7 @@ struct _ProcSidebar
   gboolean updating_selection;
 
   GtkListBox *library_box;
+  GtkListBox *triage_box;
   GtkListBox *lists_box;
   GtkListBox *reading_lists_box;
   GtkListBox *tags_box;
@@ -59,11 +60,13 @@ enum {
 static GParamSpec *properties [N_PROPS];
 static guint signals [N_SIGNALS];
 
-static const struct {
+typedef struct {
   const char *icon;
   const char *label;
   const char *query;
-} library_entries[] = {
+} FixedEntry;
+
+static const FixedEntry library_entries[] = {
   { "view-grid-symbolic", N_("All Papers"), "" },
   { "mail-unread-symbolic", N_("Unread"), "is:unread" },
   { "document-open-recent-symbolic", N_("Reading"), "is:reading" },
@@ -72,11 +75,19 @@ static const struct {
   { "proceedings-code-symbolic", N_("With Code"), "has:code" },
 };
 
+/* In the order of ProcTriage, from PROC_TRIAGE_UNTRIAGED on. */
+static const FixedEntry triage_entries[] = {
+  { "proceedings-triage-symbolic", N_("To Triage"), "is:untriaged" },
+  { "object-select-symbolic", N_("Kept"), "is:kept" },
+  { "dialog-question-symbolic", N_("Maybe"), "is:maybe" },
+  { "media-skip-forward-symbolic", N_("Skipped"), "is:skipped" },
+};
+
 static GtkListBox *
 boxes (ProcSidebar *self,
        guint        i)
 {
-  GtkListBox *all[] = { self->library_box, self->lists_box, self->reading_lists_box, self->tags_box };
+  GtkListBox *all[] = { self->library_box, self->triage_box, self->lists_box, self->reading_lists_box, self->tags_box };
 
   return i < G_N_ELEMENTS (all) ? all[i] : NULL;
 }
@@ -94,6 +105,18 @@ update_library_counts (ProcSidebar *self)
       proc_sidebar_row_set_count (PROC_SIDEBAR_ROW (row),
                                   proc_store_count (self->store, library_entries[i++].query));
     }
+
+  /* The four decisions, counted in one pass over their index. */
+  {
+    guint counts[PROC_TRIAGE_SKIP + 1];
+
+    proc_store_count_triage (self->store, counts);
+    i = 0;
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->triage_box));
+         row != NULL; row = gtk_widget_get_next_sibling (row))
+      if (PROC_IS_SIDEBAR_ROW (row) && i < G_N_ELEMENTS (counts))
+        proc_sidebar_row_set_count (PROC_SIDEBAR_ROW (row), counts[i++]);
+  }
 }
 
 /* The reading lists' heading stays: its button makes the first one. */
@@ -750,6 +773,7 @@ proc_sidebar_class_init (ProcSidebarClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-sidebar.ui");
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, library_box);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, triage_box);
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, lists_box);
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, reading_lists_box);
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, tags_box);
@@ -781,6 +805,11 @@ proc_sidebar_init (ProcSidebar *self)
                          proc_sidebar_row_new_fixed (library_entries[i].icon,
                                                      _(library_entries[i].label),
                                                      library_entries[i].query));
+  for (guint i = 0; i < G_N_ELEMENTS (triage_entries); i++)
+    gtk_list_box_append (self->triage_box,
+                         proc_sidebar_row_new_fixed (triage_entries[i].icon,
+                                                     _(triage_entries[i].label),
+                                                     triage_entries[i].query));
 
   for (guint i = 0; boxes (self, i); i++)
     g_signal_connect_swapped (boxes (self, i), "selected-rows-changed",

@@ -432,6 +432,8 @@ undo_action (GtkWidget  *widget,
 
   if (!proc_undo_apply (undo, &error))
     proc_window_report_error (self, error);
+  else
+    _proc_window_triage_undone (self, undo);
   proc_undo_unref (undo);
   _proc_window_update_actions (self);
 }
@@ -446,7 +448,7 @@ search_action (GtkWidget  *widget,
   if (adw_leaflet_get_folded (self->content_pane))
     adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
   if (adw_leaflet_get_folded (self->outer_leaflet))
-    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->content_pane));
+    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->mode_stack));
 
   gtk_search_bar_set_search_mode (self->search_bar, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));

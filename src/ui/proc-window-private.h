@@ -9,6 +9,7 @@
 #include "proc-detail-view.h"
 #include "proc-paper-selection.h"
 #include "proc-sidebar.h"
+#include "proc-triage-view.h"
 #include "proc-window.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,7 @@ struct _ProcWindow
 
   AdwToastOverlay *toast_overlay;
   AdwLeaflet *outer_leaflet;
+  GtkStack *mode_stack;         /* browsing the list, or triaging it */
   AdwLeaflet *content_pane;
   GtkWidget *sidebar_pane;
   GtkWidget *list_pane;
@@ -49,11 +51,17 @@ struct _ProcWindow
   GtkProgressBar *import_progress;
   GtkGridView *list_view;        /* one column: a list, see proc-window.c */
   ProcDetailView *detail_view;
+  ProcTriageView *triage_view;
 };
 
 void _proc_window_class_add_actions (GtkWidgetClass *widget_class);
 void _proc_window_class_add_export_actions (GtkWidgetClass *widget_class);
 void _proc_window_update_actions    (ProcWindow     *self);
+void _proc_window_class_add_triage_actions (GtkWidgetClass *widget_class);
+void _proc_window_setup_triage      (ProcWindow     *self);
+gboolean _proc_window_get_triage_mode (ProcWindow   *self);
+void _proc_window_triage_undone     (ProcWindow     *self,
+                                     ProcUndo       *undo);
 void _proc_window_add_list_keys     (ProcWindow     *self);
 void _proc_window_add_to_reading_list (ProcWindow   *self,
                                        gint64        reading_list_id,

@@ -131,7 +131,7 @@ sidebar_filter_cb (ProcWindow *self)
 
   /* Folded, choosing an entry goes on to its papers. */
   if (adw_leaflet_get_folded (self->outer_leaflet))
-    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->content_pane));
+    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->mode_stack));
 }
 
 /* Each keystroke is searched before the next frame, once for all the
@@ -742,10 +742,12 @@ proc_window_class_init (ProcWindowClass *klass)
 
   g_type_ensure (PROC_TYPE_SIDEBAR);
   g_type_ensure (PROC_TYPE_DETAIL_VIEW);
+  g_type_ensure (PROC_TYPE_TRIAGE_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, outer_leaflet);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, mode_stack);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, content_pane);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, sidebar_pane);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_pane);
@@ -762,9 +764,11 @@ proc_window_class_init (ProcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_progress);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_view);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, detail_view);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, triage_view);
 
   _proc_window_class_add_actions (widget_class);
   _proc_window_class_add_export_actions (widget_class);
+  _proc_window_class_add_triage_actions (widget_class);
 }
 
 static void
@@ -809,8 +813,11 @@ proc_window_init (ProcWindow *self)
     g_autoptr(GAction) sort_key = g_settings_create_action (self->settings, "sort-key");
     g_autoptr(GAction) sort_descending = g_settings_create_action (self->settings, "sort-descending");
 
+    g_autoptr(GAction) triage_mode = g_settings_create_action (self->settings, "triage-mode");
+
     g_action_map_add_action (G_ACTION_MAP (self), sort_key);
     g_action_map_add_action (G_ACTION_MAP (self), sort_descending);
+    g_action_map_add_action (G_ACTION_MAP (self), triage_mode);
   }
 }
 
@@ -832,6 +839,7 @@ proc_window_new (ProcApplication *application)
   gtk_grid_view_set_enable_rubberband (self->list_view, TRUE);
 
   proc_detail_view_set_store (self->detail_view, self->store);
+  _proc_window_setup_triage (self);
 
   g_signal_connect_object (self->papers, "items-changed", G_CALLBACK (items_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
