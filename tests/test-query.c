@@ -118,6 +118,21 @@ test_parse_operators (void)
 }
 
 static void
+test_parse_or (void)
+{
+  check_parse ("conformal OR calibration", "conformal OR calibration*");
+  check_parse ("\"conformal prediction\" OR tag:uq OR is:kept",
+               "\"conformal prediction\" OR tag:uq OR is:kept");
+  check_parse ("a b OR -c is:maybe", "a b OR -c is:maybe");
+  check_parse ("OR a", "a*");
+  check_parse ("a OR", "a OR*");
+  check_parse ("a OR OR b", "a OR b*");
+  check_parse ("\"a OR b\"", "\"a OR b\"");
+  check_parse ("a or b", "a or b*");
+  check_parse ("aOR b", "aOR b*");
+}
+
+static void
 test_parse_case (void)
 {
   check_parse ("IS:Starred HAS:Code Tag:ML LIST:Foo RATING:>=3 iS:READ hAs:NoTe",
@@ -251,7 +266,9 @@ test_query_rank_match (void)
     { "graph ", "\"graph\"" },
     { "is:read -graph tag:x", NULL },
     { "is:\"x y\" ", "\"is:\"\"x y\"\"\"" },
-    { "NEAR(a OR b)*", "\"NEAR(a\" OR \"OR\" OR \"b)*\" *" },
+    /* OR is the language's own: its sides stay quoted words. */
+    { "NEAR(a OR b)*", "\"NEAR(a\" OR \"b)*\" *" },
+    { "NEAR(a or b)*", "\"NEAR(a\" OR \"or\" OR \"b)*\" *" },
     { "self-supervised", "\"self-supervised\" *" },
     /* Completions of the prefix, which FTS5 stems like the text. */
     { "attentio", "\"attentio\" * OR \"attention\" OR \"attentious\"" },
@@ -777,6 +794,26 @@ test_sql_combined (Fixture       *fixture,
   check_ids (fixture, "image -tag:generative is:unread", "3");
 }
 
+/* OR binds loosest: each side is a query of its own. */
+static void
+test_sql_or (Fixture       *fixture,
+             gconstpointer  data)
+{
+  check_ids (fixture, "is:starred OR is:reading", "1,2,5,8");
+  check_ids (fixture, "is:reading OR is:starred", "1,2,5,8");
+  check_ids (fixture, "rating:5 OR rating:0", "1,6");
+  check_ids (fixture, "is:read is:starred OR has:note", "1,3,5,8");
+  check_ids (fixture, "-is:read rating:>=3 -has:code OR rating:5", "1,2,7,8");
+  check_ids (fixture, "image -tag:generative is:unread OR attention is:starred has:code", "1,3");
+  check_ids (fixture, "has:code OR has:code", "1,3");
+  /* An empty side is no side. */
+  check_ids (fixture, "OR has:code OR ", "1,3");
+  check_ids (fixture, "is:kept OR is:maybe", "");
+  check_ids (fixture, "is:untriaged OR is:skipped", ALL);
+  /* Quoted, it is a word of a phrase. */
+  check_ids (fixture, "tag:\"x OR y\"", "");
+}
+
 static void
 test_sql_malformed (Fixture       *fixture,
                     gconstpointer  data)
@@ -814,10 +851,11 @@ test_sql_malformed (Fixture       *fixture,
   check_ids (fixture, "\\graph\\ ", "2");
   check_ids (fixture, "NEAR ", "6");
   check_ids (fixture, "AND ", "6");
-  check_ids (fixture, "OR ", "6");
   check_ids (fixture, "NOT ", "6");
+  /* OR is the language's own (see test_sql_or): alone, it has no sides. */
+  check_ids (fixture, "OR ", ALL);
   check_ids (fixture, "NEAR AND OR NOT", "6");
-  check_ids (fixture, "graph OR attention", "");
+  check_ids (fixture, "graph OR attention", "1,2,8");
   check_ids (fixture, "graph AND neural ", "");
   check_ids (fixture, "NEAR(graph attention)", "");
   check_ids (fixture, "graph NOT neural ", "");
@@ -1019,6 +1057,7 @@ main (int   argc,
   g_test_add_func ("/query/parse/negation", test_parse_negation);
   g_test_add_func ("/query/parse/operators", test_parse_operators);
   g_test_add_func ("/query/parse/case", test_parse_case);
+  g_test_add_func ("/query/parse/or", test_parse_or);
   g_test_add_func ("/query/parse/prefix", test_parse_prefix);
   g_test_add_func ("/query/parse/malformed", test_parse_malformed);
   g_test_add_func ("/query/parse/many-terms", test_parse_many_terms);
@@ -1038,6 +1077,7 @@ main (int   argc,
   add_sql_test ("/query/sql/rating", test_sql_rating);
   add_sql_test ("/query/sql/has", test_sql_has);
   add_sql_test ("/query/sql/combined", test_sql_combined);
+  add_sql_test ("/query/sql/or", test_sql_or);
   add_sql_test ("/query/sql/malformed", test_sql_malformed);
   add_sql_test ("/query/sql/fuzz", test_sql_fuzz);
   add_sql_test ("/query/sql/rank-match", test_sql_rank_match);

@@ -55,10 +55,13 @@ typedef struct
  * AND: a pasted abstract must not turn into an error.  No real query
  * needs more terms than this. */
 #define MAX_TERMS 64
+#define MAX_ALTERNATIVES 16
 
 struct _ProcQuery
 {
   GPtrArray *terms;
+  /* "a OR b": the parts, each a query of its own; terms is then empty */
+  GPtrArray *alternatives;
 };
 
 static const char * const operator_names[] = {
@@ -482,23 +485,16 @@ read_term (const char **pos)
   return text_term_new (g_strndup (start, p - start), negated, FALSE);
 }
 
-ProcQuery *
-proc_query_parse (const char *text)
+static ProcQuery *
+parse_conjunction (const char *text,
+                   gboolean    live)
 {
   ProcQuery *query = g_new0 (ProcQuery, 1);
-  g_autofree char *valid = NULL;
-  const char *pos;
+  const char *pos = text;
   const char *last_end = NULL;
   Term *last = NULL;
 
   query->terms = g_ptr_array_new_with_free_func (term_free);
-
-  if (text == NULL || *text == '\0')
-    return query;
-
-  /* Bound text must be UTF-8 for SQLite, and the scan below walks it. */
-  valid = g_utf8_make_valid (text, -1);
-  pos = valid;
 
   while (query->terms->len < MAX_TERMS)
     {
@@ -515,7 +511,8 @@ proc_query_parse (const char *text)
 
   /* Live search: a word the user is still typing is matched as a prefix,
    * but only a plain one, and not once a space has ended it. */
-  if (last != NULL
+  if (live
+      && last != NULL
       && *last_end == '\0'
       && last->kind == TERM_TEXT
       && !last->negated
@@ -526,6 +523,75 @@ proc_query_parse (const char *text)
   return query;
 }
 
+/* Where " OR " separates two parts, outside quotes; or NULL. */
+static const char *
+find_or (const char *text)
+{
+  gboolean quoted = FALSE;
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        quoted = !quoted;
+      else if (!quoted && (p == text || is_space_at (p - 1)) &&
+               p[0] == 'O' && p[1] == 'R' && is_space_at (p + 2))
+        return p;
+    }
+
+  return NULL;
+}
+
+ProcQuery *
+proc_query_parse (const char *text)
+{
+  g_autofree char *valid = NULL;
+  g_autoptr(GPtrArray) parts = NULL;
+  const char *pos, *or;
+
+  if (text == NULL || *text == '\0')
+    return parse_conjunction ("", FALSE);
+
+  /* Bound text must be UTF-8 for SQLite, and the scan below walks it. */
+  valid = g_utf8_make_valid (text, -1);
+
+  /* "conformal OR calibration": papers with either.  OR binds loosest,
+   * as in FTS5 and web search, so each part is a query of its own. */
+  parts = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_query_free);
+  pos = valid;
+  while ((or = find_or (pos)) != NULL && parts->len < MAX_ALTERNATIVES - 1)
+    {
+      g_autofree char *part = g_strndup (pos, or - pos);
+      ProcQuery *alternative = parse_conjunction (part, FALSE);
+
+      if (proc_query_is_empty (alternative))
+        proc_query_free (alternative);
+      else
+        g_ptr_array_add (parts, alternative);
+      pos = or + 2;
+    }
+
+  if (pos == valid)
+    return parse_conjunction (valid, TRUE);
+
+  {
+    ProcQuery *last = parse_conjunction (pos, TRUE);
+    ProcQuery *query;
+
+    if (proc_query_is_empty (last))
+      proc_query_free (last);
+    else
+      g_ptr_array_add (parts, last);
+
+    /* "OR word", or a side with nothing in it: the other side alone. */
+    if (parts->len <= 1)
+      return parts->len ? g_ptr_array_steal_index (parts, 0) : parse_conjunction ("", FALSE);
+
+    query = parse_conjunction ("", FALSE);
+    query->alternatives = g_steal_pointer (&parts);
+    return query;
+  }
+}
+
 void
 proc_query_free (ProcQuery *query)
 {
@@ -533,6 +599,7 @@ proc_query_free (ProcQuery *query)
     return;
 
   g_ptr_array_unref (query->terms);
+  g_clear_pointer (&query->alternatives, g_ptr_array_unref);
   g_free (query);
 }
 
@@ -541,13 +608,17 @@ proc_query_is_empty (const ProcQuery *query)
 {
   g_return_val_if_fail (query != NULL, TRUE);
 
-  return query->terms->len == 0;
+  return query->terms->len == 0 && query->alternatives == NULL;
 }
 
 gboolean
 proc_query_has_text (const ProcQuery *query)
 {
   g_return_val_if_fail (query != NULL, FALSE);
+
+  for (guint i = 0; query->alternatives && i < query->alternatives->len; i++)
+    if (proc_query_has_text (g_ptr_array_index (query->alternatives, i)))
+      return TRUE;
 
   for (guint i = 0; i < query->terms->len; i++)
     {
@@ -777,6 +848,19 @@ proc_query_append_sql (const ProcQuery *query,
   g_return_if_fail (where != NULL);
   g_return_if_fail (params != NULL);
 
+  if (query->alternatives != NULL)
+    {
+      g_string_append (where, " AND (");
+      for (guint i = 0; i < query->alternatives->len; i++)
+        {
+          g_string_append (where, i > 0 ? " OR (1" : "(1");
+          proc_query_append_sql (g_ptr_array_index (query->alternatives, i), where, params);
+          g_string_append_c (where, ')');
+        }
+      g_string_append_c (where, ')');
+      return;
+    }
+
   for (guint i = 0; i < query->terms->len; i++)
     {
       Term *term = g_ptr_array_index (query->terms, i);
@@ -927,6 +1011,19 @@ dup_rank_match (const ProcQuery *query,
 {
   GString *match = NULL;
 
+  /* Ranked by the words of every part: bm25 weighs each match. */
+  for (guint i = 0; query->alternatives && i < query->alternatives->len; i++)
+    {
+      g_autofree char *part = dup_rank_match (g_ptr_array_index (query->alternatives, i), cjk);
+
+      if (part == NULL)
+        continue;
+      if (match == NULL)
+        match = g_string_new (part);
+      else
+        g_string_append_printf (match, " OR %s", part);
+    }
+
   for (guint i = 0; i < query->terms->len; i++)
     {
       const Term *term = g_ptr_array_index (query->terms, i);
@@ -999,7 +1096,7 @@ proc_query_dup_words_match (const ProcQuery  *query,
 {
   g_return_val_if_fail (query != NULL, NULL);
 
-  if (query->terms->len == 0)
+  if (query->terms->len == 0 || query->alternatives != NULL)
     return NULL;
 
   for (guint i = 0; i < query->terms->len; i++)
@@ -1024,6 +1121,13 @@ proc_query_dup_terms (const ProcQuery *query)
 
   g_return_val_if_fail (query != NULL, NULL);
 
+  for (guint i = 0; query->alternatives && i < query->alternatives->len; i++)
+    {
+      g_auto(GStrv) part = proc_query_dup_terms (g_ptr_array_index (query->alternatives, i));
+
+      g_strv_builder_addv (builder, (const char **) part);
+    }
+
   for (guint i = 0; i < query->terms->len; i++)
     {
       const Term *term = g_ptr_array_index (query->terms, i);
@@ -1041,6 +1145,13 @@ proc_query_to_string (const ProcQuery *query)
   GString *text = g_string_new (NULL);
 
   g_return_val_if_fail (query != NULL, NULL);
+
+  for (guint i = 0; query->alternatives && i < query->alternatives->len; i++)
+    {
+      g_autofree char *part = proc_query_to_string (g_ptr_array_index (query->alternatives, i));
+
+      g_string_append_printf (text, "%s%s", i > 0 ? " OR " : "", part);
+    }
 
   for (guint i = 0; i < query->terms->len; i++)
     {
