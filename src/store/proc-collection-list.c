@@ -41,12 +41,17 @@ static const char * const queries[] = {
     "SELECT r.id, r.name, '', count(ri.paper_id) FROM reading_lists r"
     " LEFT JOIN reading_list_items ri ON ri.reading_list_id = r.id"
     " GROUP BY r.id ORDER BY r.name COLLATE NOCASE, r.id",
+  /* Counted one by one, by their queries, below. */
+  [PROC_COLLECTION_KIND_WATCHLIST] =
+    "SELECT w.id, w.name, w.query, 0 FROM watchlists w"
+    " ORDER BY w.name COLLATE NOCASE, w.id",
 };
 
 static const ProcStoreChange relevant_changes[] = {
   [PROC_COLLECTION_KIND_TAG] = PROC_STORE_CHANGE_TAGS,
   [PROC_COLLECTION_KIND_LIST] = PROC_STORE_CHANGE_LISTS,
   [PROC_COLLECTION_KIND_READING_LIST] = PROC_STORE_CHANGE_READING_LISTS,
+  [PROC_COLLECTION_KIND_WATCHLIST] = PROC_STORE_CHANGE_ALL,
 };
 
 static ProcCollection *
@@ -79,11 +84,26 @@ update (ProcCollectionList *self)
 
       item = item ? g_object_ref (item) : proc_collection_new (self->kind, id);
       proc_collection_set_name (item, (const char *) sqlite3_column_text (stmt, 1));
-      proc_collection_set_colour (item, (const char *) sqlite3_column_text (stmt, 2));
+      if (self->kind == PROC_COLLECTION_KIND_WATCHLIST)
+        proc_collection_set_query (item, (const char *) sqlite3_column_text (stmt, 2));
+      else
+        proc_collection_set_colour (item, (const char *) sqlite3_column_text (stmt, 2));
       proc_collection_set_count (item, sqlite3_column_int (stmt, 3));
       g_ptr_array_add (fresh, item);
     }
   sqlite3_reset (stmt);
+
+  /* A watchlist's count is its query's: SQL and the search indexes, a
+   * few milliseconds each at 87,000 papers, after the statement above is
+   * done with. */
+  if (self->kind == PROC_COLLECTION_KIND_WATCHLIST && rc == SQLITE_DONE)
+    for (guint i = 0; i < fresh->len; i++)
+      {
+        ProcCollection *item = g_ptr_array_index (fresh, i);
+        g_autofree char *query = proc_collection_dup_query (item);
+
+        proc_collection_set_count (item, proc_store_count (self->store, query));
+      }
 
   if (rc != SQLITE_DONE)
     {
@@ -186,7 +206,7 @@ proc_collection_list_new (ProcStore          *store,
   ProcCollectionList *self;
 
   g_return_val_if_fail (PROC_IS_STORE (store), NULL);
-  g_return_val_if_fail (kind <= PROC_COLLECTION_KIND_READING_LIST, NULL);
+  g_return_val_if_fail (kind <= PROC_COLLECTION_KIND_WATCHLIST, NULL);
 
   self = g_object_new (PROC_TYPE_COLLECTION_LIST, NULL);
   self->store = g_object_ref (store);

@@ -16,6 +16,7 @@ struct _ProcCollection
   gint64 id;
   char *name;
   char *colour;
+  char *query;          /* a watchlist's words */
   guint count;
 };
 
@@ -24,7 +25,8 @@ G_DEFINE_FINAL_TYPE (ProcCollection, proc_collection, G_TYPE_OBJECT)
 G_DEFINE_ENUM_TYPE (ProcCollectionKind, proc_collection_kind,
                     G_DEFINE_ENUM_VALUE (PROC_COLLECTION_KIND_TAG, "tag"),
                     G_DEFINE_ENUM_VALUE (PROC_COLLECTION_KIND_LIST, "list"),
-                    G_DEFINE_ENUM_VALUE (PROC_COLLECTION_KIND_READING_LIST, "reading-list"))
+                    G_DEFINE_ENUM_VALUE (PROC_COLLECTION_KIND_READING_LIST, "reading-list"),
+                    G_DEFINE_ENUM_VALUE (PROC_COLLECTION_KIND_WATCHLIST, "watchlist"))
 
 enum {
   PROP_0,
@@ -45,6 +47,7 @@ proc_collection_finalize (GObject *object)
 
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->colour, g_free);
+  g_clear_pointer (&self->query, g_free);
 
   G_OBJECT_CLASS (proc_collection_parent_class)->finalize (object);
 }
@@ -249,7 +252,23 @@ proc_collection_dup_query (ProcCollection *self)
       return g_strconcat ("list:", quoted, NULL);
     case PROC_COLLECTION_KIND_READING_LIST:
       return g_strconcat ("reading-list:", quoted, NULL);
+    case PROC_COLLECTION_KIND_WATCHLIST:
+      return g_strdup (self->query);
     default:
       return NULL;
     }
+}
+
+/* A watchlist's words: what it lists, not a query of its name. */
+void
+proc_collection_set_query (ProcCollection *self,
+                           const char     *query)
+{
+  g_return_if_fail (PROC_IS_COLLECTION (self));
+
+  if (g_strcmp0 (self->query, query) == 0)
+    return;
+
+  g_free (self->query);
+  self->query = g_strdup (query);
 }

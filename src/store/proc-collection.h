@@ -15,6 +15,7 @@ typedef enum
   PROC_COLLECTION_KIND_TAG,
   PROC_COLLECTION_KIND_LIST,
   PROC_COLLECTION_KIND_READING_LIST,
+  PROC_COLLECTION_KIND_WATCHLIST,
 } ProcCollectionKind;
 
 #define PROC_TYPE_COLLECTION_KIND (proc_collection_kind_get_type ())
@@ -38,5 +39,7 @@ guint               proc_collection_get_count  (ProcCollection     *self);
 void                proc_collection_set_count  (ProcCollection     *self,
                                                 guint               count);
 char               *proc_collection_dup_query  (ProcCollection     *self);
+void                proc_collection_set_query  (ProcCollection     *self,
+                                                const char         *query);
 
 G_END_DECLS

@@ -74,6 +74,9 @@ gboolean      _proc_store_write_read_state    (ProcStore      *self,
                                                guint           n_ids,
                                                ProcReadState   state,
                                                GError        **error);
+gboolean      _proc_store_write_delete_watchlist (ProcStore   *self,
+                                               gint64          id,
+                                               GError        **error);
 gboolean      _proc_store_write_triage        (ProcStore      *self,
                                                const gint64   *ids,
                                                guint           n_ids,

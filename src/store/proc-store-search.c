@@ -15,17 +15,41 @@
 #include "proc-query.h"
 #include "proc-store-private.h"
 
+/* Queries on lines of their own must each match: "a OR b" on one line
+ * and is:untriaged on the next is (a OR b) and untriaged.  The triage
+ * view narrows a view so; no one can type a line break in a search. */
+static void
+append_lines (GString    *where,
+              GPtrArray  *params,
+              const char *text)
+{
+  g_auto(GStrv) lines = NULL;
+
+  if (text == NULL || strchr (text, '\n') == NULL)
+    {
+      g_autoptr(ProcQuery) query = proc_query_parse (text);
+
+      proc_query_append_sql (query, where, params);
+      return;
+    }
+
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autoptr(ProcQuery) query = proc_query_parse (lines[i]);
+
+      proc_query_append_sql (query, where, params);
+    }
+}
+
 static void
 append_where (GString    *where,
               GPtrArray  *params,
               const char *filter,
               const char *search)
 {
-  g_autoptr(ProcQuery) filter_query = proc_query_parse (filter);
-  g_autoptr(ProcQuery) search_query = proc_query_parse (search);
-
-  proc_query_append_sql (filter_query, where, params);
-  proc_query_append_sql (search_query, where, params);
+  append_lines (where, params, filter);
+  append_lines (where, params, search);
 }
 
 static void
@@ -94,7 +118,9 @@ proc_store_dup_ordering_reading_list (const char  *filter,
                                       const char  *search,
                                       ProcSortKey  sort_key)
 {
-  g_autoptr(ProcQuery) filter_query = proc_query_parse (filter);
+  /* Narrowed by lines after it (see append_lines()), the list keeps its order. */
+  g_autofree char *first_line = filter ? g_strndup (filter, strcspn (filter, "\n")) : NULL;
+  g_autoptr(ProcQuery) filter_query = proc_query_parse (first_line);
 
   if (sort_key == PROC_SORT_RELEVANCE)
     {
@@ -206,6 +232,8 @@ query_words_ids (ProcStore   *self,
  * proc_store_query_ids:
  * @filter: (nullable): a query that chooses the set of papers (the sidebar)
  * @search: (nullable): a query typed in the search entry
+ *
+ * Each may hold several queries, one a line, that must all match.
  *
  * Runs the query in SQL and returns only the ids, in order: papers are
  * loaded when a view asks for them.

@@ -33,7 +33,8 @@ typedef enum
   PROC_STORE_CHANGE_TAGS          = 1 << 1,
   PROC_STORE_CHANGE_LISTS         = 1 << 2,
   PROC_STORE_CHANGE_READING_LISTS = 1 << 3,
-  PROC_STORE_CHANGE_ALL           = 0xf,
+  PROC_STORE_CHANGE_WATCHLISTS    = 1 << 4,
+  PROC_STORE_CHANGE_ALL           = 0x1f,
 } ProcStoreChange;
 
 typedef enum
@@ -175,6 +176,23 @@ gboolean    proc_store_rename_reading_list   (ProcStore        *self,
 gboolean    proc_store_delete_reading_list   (ProcStore        *self,
                                               gint64            reading_list_id,
                                               GError          **error);
+
+gint64      proc_store_create_watchlist      (ProcStore        *self,
+                                              const char       *name,
+                                              const char       *query,
+                                              GError          **error);
+gboolean    proc_store_update_watchlist      (ProcStore        *self,
+                                              gint64            id,
+                                              const char       *name,
+                                              const char       *query,
+                                              GError          **error);
+gboolean    proc_store_delete_watchlist      (ProcStore        *self,
+                                              gint64            id,
+                                              GError          **error);
+char       *proc_store_dup_watchlist_query   (ProcStore        *self,
+                                              gint64            id);
+char       *proc_store_dup_watched_query     (ProcStore        *self);
+char      **proc_store_dup_watched_words     (ProcStore        *self);
 
 void        proc_store_emit_changed          (ProcStore        *self,
                                               ProcStoreChange   change);

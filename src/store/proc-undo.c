@@ -1437,6 +1437,28 @@ delete_reading_list (ProcUndo  *self,
   return TRUE;
 }
 
+/* The watchlist comes back with its id, name, words and age. */
+static gboolean
+delete_watchlist (ProcUndo  *self,
+                  Edit      *edit,
+                  GError   **error)
+{
+  g_autofree char *name = NULL;
+  RowIter iter;
+
+  if (!capture (self, &self->values,
+                "SELECT id, name, query, created_at FROM watchlists WHERE id = ?2", edit, error) ||
+      !_proc_store_write_delete_watchlist (self->store, edit->value, error))
+    return FALSE;
+
+  self->restore_sql = "INSERT INTO watchlists (id, name, query, created_at) VALUES (?1, ?2, ?3, ?4)";
+  row_iter_init (&iter, &self->values);
+  if (row_iter_next (&iter))
+    name = value_dup_text (&iter.values[1]);
+  self->label = g_strdup_printf (_("Deleted watchlist “%s”"), name ? name : "");
+  return TRUE;
+}
+
 ProcUndo *
 proc_undo_ref (ProcUndo *self)
 {
@@ -1792,6 +1814,18 @@ proc_store_rename_reading_list_undoable (ProcStore   *store,
 
 /* Undo creates the list again with its name, its time of creation and
  * its papers at their positions, under its old id when that is free. */
+ProcUndo *
+proc_store_delete_watchlist_undoable (ProcStore  *store,
+                                      gint64      watchlist_id,
+                                      GError    **error)
+{
+  Edit edit = { .value = watchlist_id };
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+
+  return run_undoable (store, PROC_STORE_CHANGE_WATCHLISTS, delete_watchlist, &edit, error);
+}
+
 ProcUndo *
 proc_store_delete_reading_list_undoable (ProcStore  *store,
                                          gint64      reading_list_id,

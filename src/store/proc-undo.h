@@ -92,6 +92,9 @@ ProcUndo    *proc_store_rename_reading_list_undoable      (ProcStore     *store,
                                                            gint64         reading_list_id,
                                                            const char    *name,
                                                            GError       **error);
+ProcUndo    *proc_store_delete_watchlist_undoable (ProcStore    *store,
+                                                   gint64        watchlist_id,
+                                                   GError      **error);
 ProcUndo    *proc_store_delete_reading_list_undoable      (ProcStore     *store,
                                                            gint64         reading_list_id,
                                                            GError       **error);

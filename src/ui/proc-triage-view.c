@@ -89,7 +89,7 @@ update_progress (ProcTriageView *self)
   if (self->store == NULL)
     return;
 
-  untriaged = g_strconcat (self->view_query ? self->view_query : "", " is:untriaged", NULL);
+  untriaged = g_strconcat (self->view_query ? self->view_query : "", "\nis:untriaged", NULL);
   self->n_total = proc_store_count (self->store, self->view_query ? self->view_query : "");
   n_done = self->n_total - MIN (self->n_total, proc_store_count (self->store, untriaged));
 
@@ -467,11 +467,13 @@ proc_triage_view_set_view (ProcTriageView *self,
   g_free (self->view_title);
   self->view_title = g_strdup (title);
   g_free (self->view_query);
-  self->view_query = g_strjoin (" ", filter ? filter : "", search ? search : "", NULL);
+  /* Lines of their own, each to match (see proc_store_query_ids()):
+   * a watchlist's "a OR b" stays one condition. */
+  self->view_query = g_strjoin ("\n", filter ? filter : "", search ? search : "", NULL);
 
   queue_filter = is_triage_view (filter)
     ? g_strdup (filter)
-    : g_strconcat (filter ? filter : "", " is:untriaged", NULL);
+    : g_strconcat (filter ? filter : "", "\nis:untriaged", NULL);
 
   self->position = 0;
   self->paper_id = 0;
