@@ -1434,7 +1434,7 @@ narrow (ProcWindow *window)
   g_assert_true (adw_leaflet_get_visible_child (window->outer_leaflet) == window->sidebar_pane);
   proc_sidebar_select_query (window->sidebar, "is:unread");
   wait_ms (400);
-  g_assert_true (adw_leaflet_get_visible_child (window->outer_leaflet) == GTK_WIDGET (window->content_pane));
+  g_assert_true (adw_leaflet_get_visible_child (window->outer_leaflet) == GTK_WIDGET (window->mode_stack));
   g_signal_emit_by_name (window->list_view, "activate", 0);
   wait_ms (400);
   g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->detail_pane);

@@ -11,74 +11,8 @@
 #include <adwaita.h>
 #include <sqlite3.h>
 
-#include "proc-application.h"
-#include "proc-sidebar-row.h"
 #include "proc-tex.h"
-#include "proc-window-private.h"
-
-typedef void (*Scenario) (ProcWindow *window);
-
-static Scenario current_scenario;
-static char *library;
-static GSettings *settings;
-
-static void
-wait_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static gboolean
-run_scenario_cb (gpointer data)
-{
-  GtkApplication *app = data;
-  GtkWindow *window = gtk_application_get_active_window (app);
-
-  g_assert_true (PROC_IS_WINDOW (window));
-  current_scenario (PROC_WINDOW (window));
-  gtk_window_close (window);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-window_added_cb (GtkApplication *app,
-                 GtkWindow      *window)
-{
-  g_timeout_add (600, run_scenario_cb, app);
-}
-
-static void
-run_app (Scenario scenario)
-{
-  g_autoptr(ProcApplication) app = proc_application_new ();
-  char *argv[] = { (char *) "proceedings", (char *) "--library", library, NULL };
-
-  current_scenario = scenario;
-  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
-}
-
-/* What the library file holds, through a connection of its own. */
-static char *
-raw_text (const char *sql)
-{
-  sqlite3 *db;
-  sqlite3_stmt *stmt;
-  char *text = NULL;
-
-  g_assert_cmpint (sqlite3_open_v2 (library, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  if (sqlite3_step (stmt) == SQLITE_ROW && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
-    text = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-
-  return text;
-}
+#include "window-common.h"
 
 static char *
 decision_of (gint64 id)
@@ -87,23 +21,6 @@ decision_of (gint64 id)
                                           " FROM papers WHERE id = %" G_GINT64_FORMAT, id);
 
   return raw_text (sql);
-}
-
-static GtkWidget *
-find_by_id (GtkWidget  *widget,
-            const char *id)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (child)), id) == 0)
-        return child;
-      if ((found = find_by_id (child, id)) != NULL)
-        return found;
-    }
-
-  return NULL;
 }
 
 static GtkWidget *
@@ -121,14 +38,6 @@ label_text (ProcWindow *window,
             const char *id)
 {
   return gtk_label_get_text (GTK_LABEL (triage_child (window, id)));
-}
-
-static void
-click (GtkWidget *button)
-{
-  g_assert_true (gtk_widget_is_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
-  wait_ms (100);
 }
 
 /* A key of the card, as its shortcut controller sees it. */
@@ -182,28 +91,6 @@ find_toggle (GtkWidget *widget)
   return NULL;
 }
 
-static guint
-sidebar_count (ProcWindow *window,
-               const char *label)
-{
-  GtkWidget *row = proc_sidebar_find_row (window->sidebar, label);
-
-  g_assert_nonnull (row);
-  return proc_sidebar_row_get_count (PROC_SIDEBAR_ROW (row));
-}
-
-static gboolean
-has_label (GtkWidget  *widget,
-           const char *text)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    if ((GTK_IS_LABEL (child) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), text) == 0) ||
-        has_label (child, text))
-      return TRUE;
-
-  return FALSE;
-}
-
 static char *
 plain_title (ProcWindow *window,
              gint64      id)
@@ -245,7 +132,7 @@ decide_and_undo (ProcWindow *window)
   g_assert_nonnull (toggle);
   click (toggle);
   g_assert_true (gtk_stack_get_visible_child (window->mode_stack) == GTK_WIDGET (window->triage_view));
-  g_assert_true (g_settings_get_boolean (settings, "triage-mode"));
+  g_assert_true (g_settings_get_boolean (window_test_settings (), "triage-mode"));
   assert_card (window, first_ids[0]);
   g_assert_cmpstr (label_text (window, "progress_label"), ==, "0 / 38 triaged");
   g_assert_cmpstr (label_text (window, "position_label"), ==, "All Papers · 1 of 38 left");
@@ -383,47 +270,31 @@ follow_the_view (ProcWindow *window)
   /* Leaving the mode shows the list again. */
   click (find_toggle (GTK_WIDGET (window->triage_view)));
   g_assert_true (gtk_stack_get_visible_child (window->mode_stack) == GTK_WIDGET (window->content_pane));
-  g_assert_false (g_settings_get_boolean (settings, "triage-mode"));
+  g_assert_false (g_settings_get_boolean (window_test_settings (), "triage-mode"));
   g_assert_cmpuint (sidebar_count (window, "Kept"), ==, 3);
 }
 
 static void
 test_decide_and_undo (void)
 {
-  run_app (decide_and_undo);
+  window_test_run (decide_and_undo);
 }
 
 static void
 test_follow_the_view (void)
 {
-  run_app (follow_the_view);
+  window_test_run (follow_the_view);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *home = g_dir_make_tmp ("proceedings-triage-XXXXXX", NULL);
-  g_autofree char *data = g_build_filename (home, ".local", "share", NULL);
-  g_autofree char *config = g_build_filename (home, ".config", NULL);
-  g_autofree char *cache = g_build_filename (home, ".cache", NULL);
-  int status;
-
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
-  library = g_build_filename (home, "library.db", NULL);
-
-  g_test_init (&argc, &argv, NULL);
-  settings = g_settings_new (APP_ID);
+  window_test_init (&argc, &argv, "triage");
 
   /* In order: the second starts from what the first decided. */
   g_test_add_func ("/triage-window/decide-and-undo", test_decide_and_undo);
   g_test_add_func ("/triage-window/follow-the-view", test_follow_the_view);
 
-  status = g_test_run ();
-  g_object_unref (settings);
-  g_free (library);
-  return status;
+  return g_test_run ();
 }

@@ -230,7 +230,7 @@ test_refused (Library       *lib,
   g_assert_cmpstr (error->message, ==, "“- \"” has no words to watch for");
   g_clear_error (&error);
   g_assert_cmpint (proc_store_create_watchlist (lib->store, "rl", "reinforcement", &error), ==, 0);
-  g_assert_cmpstr (error->message, ==, "There is already a watchlist “rl”");
+  g_assert_cmpstr (error->message, ==, "There is already a watchlist “RL”");
   g_clear_error (&error);
   g_assert_false (proc_store_update_watchlist (lib->store, id + 100, "X", "x", &error));
   g_assert_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_NOT_FOUND);

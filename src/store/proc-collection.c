@@ -35,6 +35,7 @@ enum {
   PROP_NAME,
   PROP_COLOUR,
   PROP_COUNT,
+  PROP_QUERY,
   N_PROPS
 };
 
@@ -82,6 +83,10 @@ proc_collection_get_property (GObject    *object,
       g_value_set_uint (value, self->count);
       break;
 
+    case PROP_QUERY:
+      g_value_take_string (value, proc_collection_dup_query (self));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -111,6 +116,9 @@ proc_collection_class_init (ProcCollectionClass *klass)
   properties [PROP_COUNT] =
     g_param_spec_uint ("count", NULL, NULL, 0, G_MAXUINT, 0,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  properties [PROP_QUERY] =
+    g_param_spec_string ("query", NULL, NULL, NULL,
+                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -271,4 +279,5 @@ proc_collection_set_query (ProcCollection *self,
 
   g_free (self->query);
   self->query = g_strdup (query);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_QUERY]);
 }

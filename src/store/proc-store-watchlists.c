@@ -18,20 +18,25 @@
  * papers are whatever the query finds now, so a list imported next year
  * is sorted into the watchlists as it arrives. */
 
+/* The watchlist named @name, case aside, and its name as stored. */
 static gint64
-lookup_watchlist (ProcStore  *self,
-                  const char *name)
+lookup_watchlist (ProcStore   *self,
+                  const char  *name,
+                  char       **stored_name)
 {
   sqlite3_stmt *stmt;
   gint64 id = 0;
 
-  if (!(stmt = _proc_store_prepare (self, "SELECT id FROM watchlists WHERE name = ? COLLATE NOCASE"
+  if (!(stmt = _proc_store_prepare (self, "SELECT id, name FROM watchlists WHERE name = ? COLLATE NOCASE"
                                           " ORDER BY id LIMIT 1", NULL)))
     return 0;
 
   sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
   if (sqlite3_step (stmt) == SQLITE_ROW)
-    id = sqlite3_column_int64 (stmt, 0);
+    {
+      id = sqlite3_column_int64 (stmt, 0);
+      *stored_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+    }
   sqlite3_reset (stmt);
 
   return id;
@@ -50,6 +55,7 @@ check_watchlist (ProcStore   *self,
   g_autofree char *normalized = NULL;
   g_autofree char *words = NULL;
   g_autoptr(ProcQuery) parsed = NULL;
+  g_autofree char *taken = NULL;
   gint64 existing;
 
   if (!(normalized = _proc_store_normalize_name (name, _("A watchlist needs a name"), error)) ||
@@ -64,11 +70,11 @@ check_watchlist (ProcStore   *self,
       return FALSE;
     }
 
-  existing = lookup_watchlist (self, normalized);
+  existing = lookup_watchlist (self, normalized, &taken);
   if (existing != 0 && existing != editing)
     {
       g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_INVALID,
-                   _("There is already a watchlist “%s”"), normalized);
+                   _("There is already a watchlist “%s”"), taken);
       return FALSE;
     }
 

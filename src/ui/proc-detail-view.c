@@ -44,6 +44,7 @@ struct _ProcDetailView
 
   ProcStore *store;
   ProcPaper *paper;
+  char **watched;               /* the watchlists' words, marked in the abstract */
   GPtrArray *link_rows;
   guint autosave_delay;
   guint autosave_source;
@@ -254,6 +255,12 @@ update_abstract (ProcDetailView *self)
     return;
 
   markup = proc_links_to_markup (proc_paper_get_abstract (self->paper));
+  if (self->watched != NULL)
+    {
+      g_autofree char *rendered = g_steal_pointer (&markup);
+
+      markup = proc_mark_watched (rendered, (const char * const *) self->watched);
+    }
   gtk_label_set_markup (self->abstract_label, markup);
 }
 
@@ -723,6 +730,7 @@ proc_detail_view_dispose (GObject *object)
   g_clear_object (&self->paper);
   g_clear_object (&self->store);
   g_clear_pointer (&self->link_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->watched, g_strfreev);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_DETAIL_VIEW);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -1127,4 +1135,22 @@ proc_detail_view_save_note (ProcDetailView *self)
     return FALSE;
 
   return !retry_saving (self);
+}
+
+/**
+ * proc_detail_view_set_watched:
+ * @terms: (nullable): the watchlists' words, marked in the abstract
+ */
+void
+proc_detail_view_set_watched (ProcDetailView     *self,
+                              const char * const *terms)
+{
+  g_return_if_fail (PROC_IS_DETAIL_VIEW (self));
+
+  if (self->watched != NULL && terms != NULL && g_strv_equal ((const char * const *) self->watched, terms))
+    return;
+
+  g_clear_pointer (&self->watched, g_strfreev);
+  self->watched = (terms && terms[0]) ? g_strdupv ((char **) terms) : NULL;
+  update_abstract (self);
 }

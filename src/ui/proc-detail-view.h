@@ -34,5 +34,7 @@ guint      proc_detail_view_get_n_unsaved_notes (ProcDetailView *self);
 void       proc_detail_view_focus_tags         (ProcDetailView *self);
 void       proc_detail_view_focus_note         (ProcDetailView *self);
 gboolean   proc_detail_view_save_note          (ProcDetailView *self);
+void       proc_detail_view_set_watched        (ProcDetailView *self,
+                                                const char * const *terms);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "proc-highlight.h"
+#include "proc-utils.h"
 #include "proc-paper-row.h"
 #include "proc-tex.h"
 
@@ -35,6 +36,7 @@ struct _ProcPaperRow
 
   ProcPaper *paper;
   char **terms;
+  char **watched;
   char *preview;
 
   GtkButton *star_button;
@@ -56,13 +58,25 @@ G_DEFINE_FINAL_TYPE (ProcPaperRow, proc_paper_row, GTK_TYPE_WIDGET)
  * to a new list item, that is the whole style of the row, 200 rows per
  * new search.  Text without a search word in it goes in as plain text. */
 static void
-set_text_marked (GtkInscription     *inscription,
-                 const char         *plain,
-                 const char * const *terms)
+set_text_marked (ProcPaperRow   *self,
+                 GtkInscription *inscription,
+                 const char     *plain)
 {
-  g_autofree char *markup = proc_highlight_markup (plain, terms, HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE);
+  const ProcHighlightSet sets[] = {
+    { (const char * const *) self->terms, HIGHLIGHT_OPEN, HIGHLIGHT_CLOSE, FALSE },
+    { (const char * const *) self->watched, PROC_WATCHED_OPEN, PROC_WATCHED_CLOSE, TRUE },
+  };
+  g_autofree char *markup = NULL;
 
-  if (strstr (markup, HIGHLIGHT_OPEN) != NULL)
+  if (self->terms == NULL && self->watched == NULL)
+    {
+      gtk_inscription_set_text (inscription, plain);
+      gtk_inscription_set_attributes (inscription, NULL);
+      return;
+    }
+
+  markup = proc_highlight_markup_sets (plain, sets, G_N_ELEMENTS (sets));
+  if (strstr (markup, HIGHLIGHT_OPEN) != NULL || strstr (markup, PROC_WATCHED_OPEN) != NULL)
     {
       gtk_inscription_set_markup (inscription, markup);
       return;
@@ -78,7 +92,7 @@ update_title (ProcPaperRow *self)
   g_autofree char *plain = NULL;
 
   plain = proc_tex_to_plain (self->paper ? proc_paper_get_title (self->paper) : "");
-  set_text_marked (self->title_label, plain, (const char * const *) self->terms);
+  set_text_marked (self, self->title_label, plain);
 }
 
 static void
@@ -93,7 +107,7 @@ update_preview (ProcPaperRow *self)
       self->preview = g_utf8_substring (plain, 0, MIN (g_utf8_strlen (plain, -1), PREVIEW_CHARS));
     }
 
-  set_text_marked (self->preview_label, self->preview, (const char * const *) self->terms);
+  set_text_marked (self, self->preview_label, self->preview);
   gtk_widget_set_visible (GTK_WIDGET (self->code_icon),
                           self->paper != NULL && proc_paper_get_code_url (self->paper) != NULL);
 }
@@ -267,6 +281,7 @@ proc_paper_row_finalize (GObject *object)
   ProcPaperRow *self = (ProcPaperRow *)object;
 
   g_clear_pointer (&self->terms, g_strfreev);
+  g_clear_pointer (&self->watched, g_strfreev);
   g_clear_pointer (&self->preview, g_free);
 
   G_OBJECT_CLASS (proc_paper_row_parent_class)->finalize (object);
@@ -356,6 +371,30 @@ proc_paper_row_set_highlight (ProcPaperRow       *self,
   g_strfreev (self->terms);
   self->terms = (terms && terms[0]) ? g_strdupv ((char **) terms) : NULL;
   /* A row about to be bound marks its paper's words then. */
+  if (self->paper != NULL)
+    {
+      update_title (self);
+      update_preview (self);
+    }
+}
+
+/**
+ * proc_paper_row_set_watched:
+ * @terms: (nullable): the watchlists' words, marked in their own colour
+ */
+void
+proc_paper_row_set_watched (ProcPaperRow       *self,
+                            const char * const *terms)
+{
+  g_return_if_fail (PROC_IS_PAPER_ROW (self));
+
+  if (self->watched == NULL && (terms == NULL || terms[0] == NULL))
+    return;
+  if (self->watched != NULL && terms != NULL && g_strv_equal ((const char * const *) self->watched, terms))
+    return;
+
+  g_strfreev (self->watched);
+  self->watched = (terms && terms[0]) ? g_strdupv ((char **) terms) : NULL;
   if (self->paper != NULL)
     {
       update_title (self);

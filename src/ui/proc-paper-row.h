@@ -22,6 +22,8 @@ void        proc_paper_row_set_paper      (ProcPaperRow       *self,
                                            ProcPaper          *paper);
 void        proc_paper_row_set_highlight  (ProcPaperRow       *self,
                                            const char * const *terms);
+void        proc_paper_row_set_watched    (ProcPaperRow       *self,
+                                           const char * const *terms);
 void        proc_paper_row_set_show_preview (ProcPaperRow     *self,
                                            gboolean            show);
 const char *proc_paper_row_get_title_text (ProcPaperRow       *self);

@@ -40,6 +40,9 @@ update_from_collection (ProcSidebarRow *self)
   gtk_label_set_label (self->label, proc_collection_get_name (self->collection));
   g_free (self->query);
   self->query = proc_collection_dup_query (self->collection);
+  /* A watchlist's row says what it watches for. */
+  if (proc_collection_get_kind (self->collection) == PROC_COLLECTION_KIND_WATCHLIST)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->query);
   proc_sidebar_row_set_count (self, proc_collection_get_count (self->collection));
 
   if (self->dot != NULL)
@@ -154,6 +157,8 @@ proc_sidebar_row_new_collection (ProcCollection *collection)
     }
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_LIST)
     lead = gtk_image_new_from_icon_name ("view-list-symbolic");
+  else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_WATCHLIST)
+    lead = gtk_image_new_from_icon_name ("view-reveal-symbolic");
   else
     lead = gtk_image_new_from_icon_name ("user-bookmarks-symbolic");
 

@@ -13,6 +13,7 @@
 #include "proc-sidebar.h"
 #include "proc-sidebar-row.h"
 #include "proc-utils.h"
+#include "proc-watchlist-dialog.h"
 
 /* Every entry is a query of the search language (`is:starred`,
  * `tag:"x"`), so choosing one is setting the paper list's filter, and the
@@ -25,16 +26,19 @@ struct _ProcSidebar
   ProcCollectionList *lists;
   ProcCollectionList *reading_lists;
   ProcCollectionList *tags;
+  ProcCollectionList *watchlists;
   char *filter;
   char *title;
   ProcCollection *menu_tag;     /* the tag whose context menu is open */
   ProcCollection *menu_reading_list;
+  ProcCollection *menu_watchlist;
   GPtrArray *kept_selection;    /* collections selected while rows are replaced */
   char *reselect_query;         /* a list deleted while shown, until Undo brings it back */
   gboolean updating_selection;
 
   GtkListBox *library_box;
   GtkListBox *triage_box;
+  GtkListBox *watchlists_box;
   GtkListBox *lists_box;
   GtkListBox *reading_lists_box;
   GtkListBox *tags_box;
@@ -87,7 +91,8 @@ static GtkListBox *
 boxes (ProcSidebar *self,
        guint        i)
 {
-  GtkListBox *all[] = { self->library_box, self->triage_box, self->lists_box, self->reading_lists_box, self->tags_box };
+  GtkListBox *all[] = { self->library_box, self->triage_box, self->watchlists_box,
+                        self->lists_box, self->reading_lists_box, self->tags_box };
 
   return i < G_N_ELEMENTS (all) ? all[i] : NULL;
 }
@@ -240,6 +245,8 @@ box_for_model (ProcSidebar *self,
     return self->lists_box;
   if (model == G_LIST_MODEL (self->reading_lists))
     return self->reading_lists_box;
+  if (model == G_LIST_MODEL (self->watchlists))
+    return self->watchlists_box;
   return self->tags_box;
 }
 
@@ -539,6 +546,97 @@ reading_list_long_pressed_cb (ProcSidebarRow      *row,
 }
 
 static void
+watchlist_pressed_cb (GtkGestureClick *gesture,
+                      int              n_press,
+                      double           x,
+                      double           y,
+                      ProcSidebarRow  *row)
+{
+  ProcSidebar *self = PROC_SIDEBAR (gtk_widget_get_ancestor (GTK_WIDGET (row), PROC_TYPE_SIDEBAR));
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) edit = g_menu_new ();
+  g_autoptr(GMenu) destroy = g_menu_new ();
+
+  if (self == NULL)
+    return;
+
+  if (gesture != NULL)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  g_set_object (&self->menu_watchlist, proc_sidebar_row_get_collection (row));
+
+  g_menu_append (edit, _("_Edit Watchlist…"), "sidebar.edit-watchlist");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
+  g_menu_append (destroy, _("_Delete Watchlist"), "sidebar.delete-watchlist");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
+
+  popup_menu (self, row, menu, x, y);
+}
+
+static void
+watchlist_long_pressed_cb (ProcSidebarRow      *row,
+                           double               x,
+                           double               y,
+                           GtkGestureLongPress *gesture)
+{
+  watchlist_pressed_cb (NULL, 1, x, y, row);
+}
+
+static void
+watchlist_saved_cb (gpointer user_data,
+                    gint64   id)
+{
+  g_autoptr(ProcSidebar) self = user_data;
+
+  /* Edited while shown: show what its words find now. */
+  refresh_filter (self);
+}
+
+static void
+edit_watchlist_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  ProcSidebar *self = PROC_SIDEBAR (widget);
+  g_autofree char *query = NULL;
+
+  if (self->menu_watchlist == NULL)
+    return;
+
+  query = proc_collection_dup_query (self->menu_watchlist);
+  proc_watchlist_dialog_present (widget, self->store, proc_collection_get_id (self->menu_watchlist),
+                                 proc_collection_get_name (self->menu_watchlist), query,
+                                 watchlist_saved_cb, g_object_ref (self));
+}
+
+static void
+delete_watchlist_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  ProcSidebar *self = PROC_SIDEBAR (widget);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
+  g_autoptr(ProcCollection) watchlist = g_steal_pointer (&self->menu_watchlist);
+  g_autofree char *query = NULL;
+
+  if (watchlist == NULL)
+    return;
+
+  /* Showing it, show all instead. */
+  query = proc_collection_dup_query (watchlist);
+  if (g_strcmp0 (self->filter, query) == 0)
+    {
+      proc_sidebar_select_query (self, "");
+      focus_selected_row (self);
+    }
+
+  if (!(undo = proc_store_delete_watchlist_undoable (self->store, proc_collection_get_id (watchlist), &error)))
+    proc_widget_show_error (widget, error);
+  else
+    proc_widget_offer_undo (widget, undo);
+}
+
+static void
 new_reading_list_done (ProcSidebar *self,
                        const char  *name)
 {
@@ -654,19 +752,30 @@ create_collection_row (gpointer item,
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (target));
     }
 
-  /* Right-click or long-press: the tag's or the reading list's menu. */
-  if (kind == PROC_COLLECTION_KIND_TAG || kind == PROC_COLLECTION_KIND_READING_LIST)
+  /* Right-click or long-press: the tag's, reading list's or watchlist's menu. */
+  if (kind != PROC_COLLECTION_KIND_LIST)
     {
       GtkGesture *click = gtk_gesture_click_new ();
       GtkGesture *long_press = gtk_gesture_long_press_new ();
-      gboolean tag = (kind == PROC_COLLECTION_KIND_TAG);
+      GCallback pressed = G_CALLBACK (reading_list_pressed_cb);
+      GCallback long_pressed = G_CALLBACK (reading_list_long_pressed_cb);
+
+      if (kind == PROC_COLLECTION_KIND_TAG)
+        {
+          pressed = G_CALLBACK (tag_pressed_cb);
+          long_pressed = G_CALLBACK (tag_long_pressed_cb);
+        }
+      else if (kind == PROC_COLLECTION_KIND_WATCHLIST)
+        {
+          pressed = G_CALLBACK (watchlist_pressed_cb);
+          long_pressed = G_CALLBACK (watchlist_long_pressed_cb);
+        }
 
       gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-      g_signal_connect (click, "pressed", tag ? G_CALLBACK (tag_pressed_cb) : G_CALLBACK (reading_list_pressed_cb), row);
+      g_signal_connect (click, "pressed", pressed, row);
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
       gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
-      g_signal_connect_swapped (long_press, "pressed",
-                                tag ? G_CALLBACK (tag_long_pressed_cb) : G_CALLBACK (reading_list_long_pressed_cb), row);
+      g_signal_connect_swapped (long_press, "pressed", long_pressed, row);
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (long_press));
     }
 
@@ -698,7 +807,9 @@ proc_sidebar_dispose (GObject *object)
   g_clear_object (&self->lists);
   g_clear_object (&self->reading_lists);
   g_clear_object (&self->tags);
+  g_clear_object (&self->watchlists);
   g_clear_object (&self->menu_tag);
+  g_clear_object (&self->menu_watchlist);
   g_clear_object (&self->menu_reading_list);
   g_clear_pointer (&self->kept_selection, g_ptr_array_unref);
   g_clear_object (&self->store);
@@ -774,6 +885,7 @@ proc_sidebar_class_init (ProcSidebarClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-sidebar.ui");
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, library_box);
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, triage_box);
+  gtk_widget_class_bind_template_child (widget_class, ProcSidebar, watchlists_box);
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, lists_box);
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, reading_lists_box);
   gtk_widget_class_bind_template_child (widget_class, ProcSidebar, tags_box);
@@ -789,6 +901,8 @@ proc_sidebar_class_init (ProcSidebarClass *klass)
   gtk_widget_class_install_action (widget_class, "sidebar.new-reading-list", NULL, new_reading_list_action);
   gtk_widget_class_install_action (widget_class, "sidebar.rename-reading-list", NULL, rename_reading_list_action);
   gtk_widget_class_install_action (widget_class, "sidebar.delete-reading-list", NULL, delete_reading_list_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.edit-watchlist", NULL, edit_watchlist_action);
+  gtk_widget_class_install_action (widget_class, "sidebar.delete-watchlist", NULL, delete_watchlist_action);
 }
 
 static void
@@ -835,11 +949,12 @@ proc_sidebar_set_store (ProcSidebar *self,
   self->lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_LIST);
   self->reading_lists = proc_collection_list_new (store, PROC_COLLECTION_KIND_READING_LIST);
   self->tags = proc_collection_list_new (store, PROC_COLLECTION_KIND_TAG);
+  self->watchlists = proc_collection_list_new (store, PROC_COLLECTION_KIND_WATCHLIST);
 
   /* Around the list boxes' own handlers, which replace the rows. */
   {
     GListModel *models[] = { G_LIST_MODEL (self->lists), G_LIST_MODEL (self->reading_lists),
-                             G_LIST_MODEL (self->tags) };
+                             G_LIST_MODEL (self->tags), G_LIST_MODEL (self->watchlists) };
 
     for (guint i = 0; i < G_N_ELEMENTS (models); i++)
       {
@@ -853,6 +968,7 @@ proc_sidebar_set_store (ProcSidebar *self,
   gtk_list_box_bind_model (self->reading_lists_box, G_LIST_MODEL (self->reading_lists),
                            create_collection_row, self, NULL);
   gtk_list_box_bind_model (self->tags_box, G_LIST_MODEL (self->tags), create_collection_row, self, NULL);
+  gtk_list_box_bind_model (self->watchlists_box, G_LIST_MODEL (self->watchlists), create_collection_row, self, NULL);
 
   g_signal_connect_object (store, "changed", G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
   store_changed_cb (self, PROC_STORE_CHANGE_ALL, store);

@@ -14,6 +14,7 @@
 #include "proc-tex.h"
 #include "proc-triage-view.h"
 #include "proc-undo.h"
+#include "proc-utils.h"
 
 /* The papers still to decide are a list of their own: the window's view
  * (its sidebar entry and search) with `is:untriaged` added, in the same
@@ -156,6 +157,12 @@ update_card (ProcTriageView *self)
   gtk_widget_set_visible (GTK_WIDGET (self->meta_label), meta->len > 0);
 
   abstract = proc_links_to_markup (proc_paper_get_abstract (self->paper));
+  if (self->terms != NULL)
+    {
+      g_autofree char *rendered = g_steal_pointer (&abstract);
+
+      abstract = proc_mark_watched (rendered, (const char * const *) self->terms);
+    }
   if (*abstract == '\0')
     {
       g_free (abstract);
@@ -507,7 +514,7 @@ proc_triage_view_set_highlights (ProcTriageView     *self,
   g_return_if_fail (PROC_IS_TRIAGE_VIEW (self));
 
   g_strfreev (self->terms);
-  self->terms = terms ? g_strdupv ((char **) terms) : NULL;
+  self->terms = (terms && terms[0]) ? g_strdupv ((char **) terms) : NULL;
   update_card (self);
 }
 

@@ -11,6 +11,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "proc-highlight.h"
 #include "proc-utils.h"
 #include "proc-window.h"
 
@@ -47,6 +48,10 @@ proc_widget_show_toast (GtkWidget        *widget,
   g_return_if_fail (message != NULL);
 
   overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  /* The window itself: its overlay is its content. */
+  if (overlay == NULL && ADW_IS_APPLICATION_WINDOW (widget) &&
+      ADW_IS_TOAST_OVERLAY (adw_application_window_get_content (ADW_APPLICATION_WINDOW (widget))))
+    overlay = adw_application_window_get_content (ADW_APPLICATION_WINDOW (widget));
   if (overlay == NULL)
     {
       g_warning ("%s", message);
@@ -151,4 +156,23 @@ proc_ask_name (GtkWidget        *parent,
   g_signal_connect (dialog, "response", G_CALLBACK (name_response_cb), user_data);
   gtk_window_present (GTK_WINDOW (dialog));
   gtk_widget_grab_focus (entry);
+}
+
+/**
+ * proc_mark_watched:
+ * @markup: Pango markup, such as an abstract rendered with its links
+ * @watched: (nullable): the watchlists' words
+ *
+ * Returns: (transfer full): @markup with the words marked where a word starts
+ */
+char *
+proc_mark_watched (const char         *markup,
+                   const char * const *watched)
+{
+  const ProcHighlightSet set = { watched, PROC_WATCHED_OPEN, PROC_WATCHED_CLOSE, TRUE };
+
+  if (watched == NULL || watched[0] == NULL)
+    return g_strdup (markup);
+
+  return proc_highlight_in_markup (markup, &set, 1);
 }

@@ -20,6 +20,14 @@ void proc_widget_show_toast (GtkWidget        *widget,
 void proc_widget_offer_undo (GtkWidget    *widget,
                              ProcUndo     *undo);
 
+/* The watchlists' words, in blue: apart from a search's yellow, and
+ * readable on light and dark backgrounds alike. */
+#define PROC_WATCHED_OPEN "<span background=\"#62a0ea\" bgalpha=\"35%\">"
+#define PROC_WATCHED_CLOSE "</span>"
+
+char *proc_mark_watched     (const char         *markup,
+                             const char * const *watched);
+
 typedef void (*ProcNameCallback) (gpointer user_data, const char *name);
 
 void proc_ask_name          (GtkWidget        *parent,

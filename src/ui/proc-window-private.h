@@ -24,6 +24,7 @@ struct _ProcWindow
   GSettings *settings;
   GQueue undo_stack;            /* of ProcUndo, newest first */
   char **terms;                 /* the search's words, highlighted in rows */
+  char **watched;               /* the watchlists' words, marked in their own colour */
   GPtrArray *spare_rows;        /* ProcPaperRows the list view let go, to reuse */
   GCancellable *import_cancellable;
   GtkDropTarget *file_drop;     /* files from a file manager, to import */
@@ -58,6 +59,11 @@ void _proc_window_class_add_actions (GtkWidgetClass *widget_class);
 void _proc_window_class_add_export_actions (GtkWidgetClass *widget_class);
 void _proc_window_update_actions    (ProcWindow     *self);
 void _proc_window_class_add_triage_actions (GtkWidgetClass *widget_class);
+void _proc_window_class_add_watchlist_actions (GtkWidgetClass *widget_class);
+void _proc_window_setup_watchlists  (ProcWindow     *self);
+void _proc_window_report_watched    (ProcWindow     *self,
+                                     const char     *list_name);
+void _proc_window_refresh_rows      (ProcWindow     *self);
 void _proc_window_setup_triage      (ProcWindow     *self);
 gboolean _proc_window_get_triage_mode (ProcWindow   *self);
 void _proc_window_triage_undone     (ProcWindow     *self,

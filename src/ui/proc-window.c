@@ -40,7 +40,15 @@ apply_row_settings (ProcWindow   *self,
                     ProcPaperRow *row)
 {
   proc_paper_row_set_highlight (row, (const char * const *) self->terms);
+  proc_paper_row_set_watched (row, (const char * const *) self->watched);
   proc_paper_row_set_show_preview (row, g_settings_get_boolean (self->settings, "show-abstract-preview"));
+}
+
+/* The rows shown take the search's and watchlists' words anew. */
+void
+_proc_window_refresh_rows (ProcWindow *self)
+{
+  foreach_row (self, GTK_WIDGET (self->list_view), apply_row_settings);
 }
 
 static void
@@ -558,6 +566,8 @@ import_done_cb (GObject      *object,
 
       summary = proc_import_report_dup_summary (r->report, name);
       proc_window_add_toast (self, summary);
+      if (r->report->added > 0)
+        _proc_window_report_watched (self, r->report->list_name);
     }
 }
 
@@ -726,6 +736,7 @@ proc_window_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->terms, g_strfreev);
+  g_clear_pointer (&self->watched, g_strfreev);
 
   G_OBJECT_CLASS (proc_window_parent_class)->dispose (object);
 }
@@ -769,6 +780,7 @@ proc_window_class_init (ProcWindowClass *klass)
   _proc_window_class_add_actions (widget_class);
   _proc_window_class_add_export_actions (widget_class);
   _proc_window_class_add_triage_actions (widget_class);
+  _proc_window_class_add_watchlist_actions (widget_class);
 }
 
 static void
@@ -840,6 +852,7 @@ proc_window_new (ProcApplication *application)
 
   proc_detail_view_set_store (self->detail_view, self->store);
   _proc_window_setup_triage (self);
+  _proc_window_setup_watchlists (self);
 
   g_signal_connect_object (self->papers, "items-changed", G_CALLBACK (items_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "selection-changed", G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
