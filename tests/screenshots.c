@@ -66,6 +66,7 @@ select_position (ProcWindow *window,
 }
 
 static void triage_scenes (ProcWindow *window);
+static void watchlist_scenes (ProcWindow *window);
 
 static void
 library_scenes (ProcWindow *window)
@@ -168,6 +169,7 @@ library_scenes (ProcWindow *window)
   }
 
   triage_scenes (window);
+  watchlist_scenes (window);
 }
 
 /* Part of the way through the conference: the card, then a view with
@@ -207,6 +209,49 @@ triage_scenes (ProcWindow *window)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.triage-mode", NULL);
   proc_sidebar_select_query (window->sidebar, "");
   wait_ms (300);
+}
+
+/* Two watchlists: one selected, its words in blue in the rows and the
+ * detail; then the dialog that makes one from a search. */
+static void
+watchlist_scenes (ProcWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  if (!(id = proc_store_create_watchlist (window->store, "Uncertainty",
+                                          "\"conformal prediction\" OR calibration OR uncertainty", &error)) ||
+      !proc_store_create_watchlist (window->store, "Graphs", "graph OR \"stochastic block\"", &error))
+    g_error ("%s", error->message);
+
+  proc_sidebar_select_collection (window->sidebar, PROC_COLLECTION_KIND_WATCHLIST, id);
+  wait_ms (300);
+  select_position (window, 0);
+  shoot (window, "watchlist");
+
+  proc_sidebar_select_query (window->sidebar, "");
+  gtk_search_bar_set_search_mode (window->search_bar, TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "diffusion OR denoising");
+  wait_ms (300);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-watchlist", NULL);
+  wait_ms (500);
+  shoot (window, "watchlist-new");
+  {
+    g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) dialog = g_list_model_get_item (toplevels, i);
+
+        if (ADW_IS_MESSAGE_DIALOG (dialog))
+          {
+            shoot (dialog, "watchlist-dialog");
+            gtk_window_destroy (dialog);
+          }
+      }
+  }
+  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
+  gtk_search_bar_set_search_mode (window->search_bar, FALSE);
 }
 
 static void

@@ -61,6 +61,25 @@ update (AdwMessageDialog *message,
   adw_message_dialog_set_response_enabled (message, "save", *name_stripped != '\0');
 }
 
+/* "a" OR "b c": a name to start from, "a, b c". */
+static char *
+name_from_words (const char *words)
+{
+  g_auto(GStrv) parts = g_strsplit (words, " OR ", -1);
+  g_autofree char *joined = NULL;
+  GString *name;
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    g_strstrip (parts[i]);
+  joined = g_strjoinv (", ", parts);
+  name = g_string_new (NULL);
+  for (const char *p = joined; *p != '\0'; p++)
+    if (*p != '"')
+      g_string_append_c (name, *p);
+
+  return g_string_free (name, FALSE);
+}
+
 static void
 words_changed_cb (GtkEditable      *words,
                   AdwMessageDialog *message)
@@ -70,8 +89,10 @@ words_changed_cb (GtkEditable      *words,
   /* A new watchlist is named after its words until the user names it. */
   if (dialog->id == 0 && !dialog->name_edited)
     {
+      g_autofree char *name = name_from_words (gtk_editable_get_text (words));
+
       g_signal_handlers_block_matched (dialog->name, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, message);
-      gtk_editable_set_text (dialog->name, gtk_editable_get_text (words));
+      gtk_editable_set_text (dialog->name, name);
       g_signal_handlers_unblock_matched (dialog->name, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, message);
     }
 
@@ -196,7 +217,11 @@ proc_watchlist_dialog_present (GtkWidget         *parent,
   gtk_widget_add_css_class (GTK_WIDGET (dialog->finds), "dim-label");
   gtk_widget_set_margin_bottom (GTK_WIDGET (dialog->finds), 6);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (dialog->finds));
-  dialog->name = GTK_EDITABLE (add_entry (box, _("_Name"), id != 0 ? name : query, _("Watchlist name")));
+  {
+    g_autofree char *start = (id == 0 && query != NULL) ? name_from_words (query) : NULL;
+
+    dialog->name = GTK_EDITABLE (add_entry (box, _("_Name"), id != 0 ? name : start, _("Watchlist name")));
+  }
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (message), box);
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (message),

@@ -61,8 +61,8 @@ void _proc_window_update_actions    (ProcWindow     *self);
 void _proc_window_class_add_triage_actions (GtkWidgetClass *widget_class);
 void _proc_window_class_add_watchlist_actions (GtkWidgetClass *widget_class);
 void _proc_window_setup_watchlists  (ProcWindow     *self);
-void _proc_window_report_watched    (ProcWindow     *self,
-                                     const char     *list_name);
+char *_proc_window_dup_watched_summary (ProcWindow *self,
+                                        const char *list_name);
 void _proc_window_refresh_rows      (ProcWindow     *self);
 void _proc_window_setup_triage      (ProcWindow     *self);
 gboolean _proc_window_get_triage_mode (ProcWindow   *self);

@@ -69,36 +69,34 @@ new_watchlist_action (GtkWidget  *widget,
 }
 
 /**
- * _proc_window_report_watched:
+ * _proc_window_dup_watched_summary:
  *
  * After an import: how many of the new list's papers the watchlists
  * hold, so next year's conference comes sorted by what the person
  * watches for.
+ *
+ * Returns: (nullable): "2 of them on your watchlists", or %NULL for none
  */
-void
-_proc_window_report_watched (ProcWindow *self,
-                             const char *list_name)
+char *
+_proc_window_dup_watched_summary (ProcWindow *self,
+                                  const char *list_name)
 {
   g_autofree char *watched = proc_store_dup_watched_query (self->store);
   g_autofree char *in_list = NULL;
-  g_autofree char *message = NULL;
   guint n;
 
-  /* A name with a quote has no list: query of its own. */
+  /* A name with a quote has no query of its own. */
   if (watched == NULL || list_name == NULL || strchr (list_name, '"') != NULL)
-    return;
+    return NULL;
 
   in_list = g_strdup_printf ("%s\nlist:\"%s\"", watched, list_name);
   n = proc_store_count (self->store, in_list);
   if (n == 0)
-    return;
+    return NULL;
 
-  /* Translators: %u papers of the list just imported, named by %s, match a watchlist */
-  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                          "%u paper of “%s” is on your watchlists",
-                                          "%u papers of “%s” are on your watchlists", n),
-                             n, list_name);
-  proc_window_add_toast (self, message);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%'u of them on your watchlists",
+                                       "%'u of them on your watchlists", n), n);
 }
 
 void

@@ -565,9 +565,19 @@ import_done_cb (GObject      *object,
         }
 
       summary = proc_import_report_dup_summary (r->report, name);
-      proc_window_add_toast (self, summary);
       if (r->report->added > 0)
-        _proc_window_report_watched (self, r->report->list_name);
+        {
+          g_autofree char *watched = _proc_window_dup_watched_summary (self, r->report->list_name);
+
+          if (watched != NULL)
+            {
+              g_autofree char *plain = g_steal_pointer (&summary);
+
+              /* Translators: what an import did, then how many of its papers the watchlists hold */
+              summary = g_strdup_printf (_("%s; %s"), plain, watched);
+            }
+        }
+      proc_window_add_toast (self, summary);
     }
 }
 
