@@ -11,6 +11,7 @@
 #include <adwaita.h>
 #include <sqlite3.h>
 
+#include "proc-paper-row.h"
 #include "proc-tex.h"
 #include "window-common.h"
 
@@ -110,6 +111,43 @@ assert_card (ProcWindow *window,
   g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (triage_child (window, "stack"))), ==, "card");
   g_assert_cmpstr (label_text (window, "title_label"), ==, title);
   g_assert_cmpint (proc_paper_get_id (proc_triage_view_get_paper (window->triage_view)), ==, id);
+}
+
+static ProcPaperRow *
+find_row (GtkWidget *widget,
+          gint64     id)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      ProcPaperRow *found;
+
+      if (PROC_IS_PAPER_ROW (child) && proc_paper_row_get_paper (PROC_PAPER_ROW (child)) != NULL &&
+          proc_paper_get_id (proc_paper_row_get_paper (PROC_PAPER_ROW (child))) == id)
+        return PROC_PAPER_ROW (child);
+      if ((found = find_row (child, id)) != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* The badge a row shows for its decision, or NULL without one. */
+static const char *
+row_badge (ProcWindow *window,
+           gint64      id)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  ProcPaperRow *row;
+  GtkWidget *badge;
+
+  /* Rows are built at the list's next frame. */
+  while ((row = find_row (GTK_WIDGET (window->list_view), id)) == NULL && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+
+  g_assert_nonnull (row);
+  badge = find_by_id (GTK_WIDGET (row), "triage_badge");
+  g_assert_nonnull (badge);
+  return gtk_widget_get_visible (badge) ? gtk_label_get_text (GTK_LABEL (badge)) : NULL;
 }
 
 static gint64 first_ids[5];
@@ -272,6 +310,19 @@ follow_the_view (ProcWindow *window)
   g_assert_true (gtk_stack_get_visible_child (window->mode_stack) == GTK_WIDGET (window->content_pane));
   g_assert_false (g_settings_get_boolean (window_test_settings (), "triage-mode"));
   g_assert_cmpuint (sidebar_count (window, "Kept"), ==, 3);
+
+  /* The list shows each decision on its row: its first rows, at the top. */
+  wait_ms (200);
+  gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (window->list_view)), 0);
+  g_assert_cmpstr (row_badge (window, first_ids[0]), ==, "Kept");
+  g_assert_cmpstr (row_badge (window, first_ids[1]), ==, "Skipped");
+  g_assert_cmpstr (row_badge (window, first_ids[2]), ==, "Kept");
+  g_assert_cmpstr (row_badge (window, first_ids[3]), ==, "Kept");
+  {
+    g_autofree char *untriaged = raw_text ("SELECT min(id) FROM papers WHERE triage = 0");
+
+    g_assert_null (row_badge (window, g_ascii_strtoll (untriaged, NULL, 10)));
+  }
 }
 
 static void

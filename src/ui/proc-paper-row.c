@@ -45,6 +45,7 @@ struct _ProcPaperRow
   GtkInscription *preview_label;
   GtkBox *chips_box;
   GtkLabel *state_badge;
+  GtkLabel *triage_badge;
   GtkImage *code_icon;
   GtkLabel *chips[MAX_CHIPS];
   GtkLabel *more_chip;
@@ -201,6 +202,29 @@ ensure_chip (ProcPaperRow  *self,
   return *chip;
 }
 
+/* The triage decision, as the sidebar names it, in its colour. */
+static void
+update_triage (ProcPaperRow *self)
+{
+  static const char * const classes[] = { NULL, "kept", "maybe", "skipped" };
+  ProcTriage triage = self->paper ? proc_paper_get_triage (self->paper) : PROC_TRIAGE_UNTRIAGED;
+  GtkWidget *badge = GTK_WIDGET (self->triage_badge);
+
+  for (guint i = 1; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (badge, classes[i]);
+
+  gtk_widget_set_visible (badge, triage != PROC_TRIAGE_UNTRIAGED);
+  switch (triage)
+    {
+    case PROC_TRIAGE_KEEP: gtk_label_set_label (self->triage_badge, _("Kept")); break;
+    case PROC_TRIAGE_MAYBE: gtk_label_set_label (self->triage_badge, _("Maybe")); break;
+    case PROC_TRIAGE_SKIP: gtk_label_set_label (self->triage_badge, _("Skipped")); break;
+    case PROC_TRIAGE_UNTRIAGED:
+    default: return;
+    }
+  gtk_widget_add_css_class (badge, classes[triage]);
+}
+
 static void
 update_chips (ProcPaperRow *self)
 {
@@ -225,7 +249,8 @@ update_chips (ProcPaperRow *self)
     gtk_widget_set_visible (GTK_WIDGET (self->more_chip), n > MAX_CHIPS);
 
   gtk_widget_set_visible (GTK_WIDGET (self->chips_box),
-                          n > 0 || gtk_widget_get_visible (GTK_WIDGET (self->state_badge)));
+                          n > 0 || gtk_widget_get_visible (GTK_WIDGET (self->state_badge)) ||
+                          gtk_widget_get_visible (GTK_WIDGET (self->triage_badge)));
 }
 
 static void
@@ -248,6 +273,11 @@ paper_notify_cb (ProcPaperRow *self,
     }
   else if (g_str_equal (name, "tags"))
     update_chips (self);
+  else if (g_str_equal (name, "triage"))
+    {
+      update_triage (self);
+      update_chips (self);
+    }
 }
 
 static void
@@ -303,6 +333,7 @@ proc_paper_row_class_init (ProcPaperRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, preview_label);
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, chips_box);
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, state_badge);
+  gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, triage_badge);
   gtk_widget_class_bind_template_child (widget_class, ProcPaperRow, code_icon);
   gtk_widget_class_bind_template_callback (widget_class, star_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, query_tooltip_cb);
@@ -350,6 +381,7 @@ proc_paper_row_set_paper (ProcPaperRow *self,
   update_preview (self);
   update_star (self);
   update_state (self);
+  update_triage (self);
   update_chips (self);
 }
 
