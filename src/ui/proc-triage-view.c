@@ -35,6 +35,7 @@ struct _ProcTriageView
   char *view_query;             /* filter and search, for the progress */
   char *view_title;
   char **terms;
+  gboolean queue_is_untriaged;  /* not Kept, Maybe or Skipped gone over again */
   guint position;
   gint64 paper_id;              /* the card's paper, to find it again after a change */
   guint n_total;
@@ -81,18 +82,26 @@ is_triage_view (const char *filter)
 static void
 update_progress (ProcTriageView *self)
 {
-  g_autofree char *untriaged = NULL;
   g_autofree char *total = NULL;
   g_autofree char *done = NULL;
   g_autofree char *text = NULL;
-  guint n_done;
+  guint n_untriaged, n_done;
 
   if (self->store == NULL)
     return;
 
-  untriaged = g_strconcat (self->view_query ? self->view_query : "", "\nis:untriaged", NULL);
+  /* Outside Kept, Maybe and Skipped the queue is the view's untriaged
+   * papers, counted already: one count of SQL, not two. */
   self->n_total = proc_store_count (self->store, self->view_query ? self->view_query : "");
-  n_done = self->n_total - MIN (self->n_total, proc_store_count (self->store, untriaged));
+  if (self->queue_is_untriaged)
+    n_untriaged = g_list_model_get_n_items (G_LIST_MODEL (self->queue));
+  else
+    {
+      g_autofree char *untriaged = g_strconcat (self->view_query ? self->view_query : "", "\nis:untriaged", NULL);
+
+      n_untriaged = proc_store_count (self->store, untriaged);
+    }
+  n_done = self->n_total - MIN (self->n_total, n_untriaged);
 
   done = g_strdup_printf ("%'u", n_done);
   total = g_strdup_printf ("%'u", self->n_total);
@@ -478,9 +487,10 @@ proc_triage_view_set_view (ProcTriageView *self,
    * a watchlist's "a OR b" stays one condition. */
   self->view_query = g_strjoin ("\n", filter ? filter : "", search ? search : "", NULL);
 
-  queue_filter = is_triage_view (filter)
-    ? g_strdup (filter)
-    : g_strconcat (filter ? filter : "", "\nis:untriaged", NULL);
+  self->queue_is_untriaged = !is_triage_view (filter);
+  queue_filter = self->queue_is_untriaged
+    ? g_strconcat (filter ? filter : "", "\nis:untriaged", NULL)
+    : g_strdup (filter);
 
   self->position = 0;
   self->paper_id = 0;
@@ -584,10 +594,14 @@ proc_triage_view_decide (ProcTriageView *self,
       return FALSE;
     }
 
-  /* Decided the way it stood (a maybe kept as maybe): it is still here. */
-  if (proc_paper_list_get_id (self->queue, self->position) == id)
-    self->position++;
-  queue_changed_cb (self);
+  /* Decided the way it stood (a maybe kept as maybe): it is still here,
+   * and the list did not change; the card moves on by itself. */
+  if (self->paper_id == 0)
+    {
+      if (proc_paper_list_get_id (self->queue, self->position) == id)
+        self->position++;
+      show_position (self);
+    }
 
   g_signal_emit (self, signals [DECIDED], 0, undo);
   return TRUE;

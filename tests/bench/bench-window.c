@@ -947,6 +947,82 @@ bench_bulk (void)
   return TRUE;
 }
 
+/* Triage at conference scale: each decision is one transaction, the
+ * list, the card's queue and the sidebar's counts queried again, the
+ * next card drawn.  Timed from the key to the card's paper changing, and
+ * to the frame after. */
+#define BENCH_N_DECISIONS 40
+
+static gboolean
+bench_triage (void)
+{
+  g_autoptr(GArray) decide = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (double));
+  static const char * const decisions[] = { "skip", "keep", "skip", "maybe" };
+  double enter_ms, enter_frame, undo_ms, undo_frame;
+  gint64 decided_before;
+  char *text;
+
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (300);
+  enter_ms = time_widget_action (GTK_WIDGET (window), "win.triage-mode", NULL, NULL, &enter_frame);
+  if (proc_triage_view_get_paper (window->triage_view) == NULL)
+    {
+      g_printerr ("bench-window: triage mode shows no paper\n");
+      return FALSE;
+    }
+
+  for (guint i = 0; i < BENCH_N_DECISIONS; i++)
+    {
+      ProcPaper *before = proc_triage_view_get_paper (window->triage_view);
+      gint64 id = proc_paper_get_id (before);
+      gint64 start, end;
+
+      wait_ms (60);
+      start = g_get_monotonic_time ();
+      gtk_widget_activate_action (GTK_WIDGET (window->triage_view), "triage.decide", "s",
+                                  decisions[i % G_N_ELEMENTS (decisions)]);
+      end = g_get_monotonic_time ();
+      if (proc_triage_view_get_paper (window->triage_view) == NULL ||
+          proc_paper_get_id (proc_triage_view_get_paper (window->triage_view)) == id)
+        {
+          g_printerr ("bench-window: the card stayed on paper %" G_GINT64_FORMAT " after a decision\n", id);
+          return FALSE;
+        }
+      add_value (decide, ms_between (start, end));
+      add_value (frames, wait_frame (start, end, 2000));
+    }
+
+  decided_before = proc_store_count (window->store, "-is:untriaged");
+  undo_ms = time_widget_action (GTK_WIDGET (window), "win.undo", NULL, NULL, &undo_frame);
+  if (proc_store_count (window->store, "-is:untriaged") != decided_before - 1)
+    {
+      g_printerr ("bench-window: Undo did not take a decision back\n");
+      return FALSE;
+    }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.triage-mode", NULL);
+  wait_ms (300);
+
+  g_printerr ("triage: enter %.1f ms; decision to next card median %.1f, p95 %.1f, max %.1f ms; "
+              "frame median %.1f ms; undo %.1f ms\n",
+              enter_ms, percentile (decide, 50), percentile (decide, 95), maximum (decide),
+              percentile (frames, 50), undo_ms);
+
+  g_string_append (json, ", \"triage\": {\"enter_ms\": ");
+  append_double (json, enter_ms);
+  g_string_append (json, ", \"decide\": {");
+  append_stats (json, decide);
+  g_string_append (json, "}, \"decide_frame\": {");
+  append_stats (json, frames);
+  g_string_append (json, "}, \"undo_ms\": ");
+  append_double (json, undo_ms);
+  text = g_strdup_printf (", \"decisions\": %u}", (guint) BENCH_N_DECISIONS);
+  g_string_append (json, text);
+  g_free (text);
+
+  return TRUE;
+}
+
 /* PROCEEDINGS_BENCH_ONLY=bulk (or typing, filters, scroll, a list of
  * them) runs those parts alone, for profiling one; the table wants all. */
 static gboolean
@@ -1031,6 +1107,13 @@ run_benchmark_cb (gpointer data)
     {
       g_printerr ("scrolling…\n");
       bench_scroll ();
+    }
+
+  if (wanted ("triage"))
+    {
+      g_printerr ("triage…\n");
+      if (!bench_triage ())
+        goto fail;
     }
 
   if (wanted ("bulk"))
