@@ -1,0 +1,339 @@
+/* proc-store-statistics.c: triage progress and papers per tag, counted in SQL
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "proc-store"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "proc-statistics.h"
+#include "proc-store-private.h"
+
+void
+proc_triage_progress_free (ProcTriageProgress *progress)
+{
+  if (progress == NULL)
+    return;
+
+  g_clear_pointer (&progress->days, g_array_unref);
+  g_free (progress);
+}
+
+guint
+proc_triage_progress_get_n_untriaged (ProcTriageProgress *progress)
+{
+  g_return_val_if_fail (progress != NULL, 0);
+
+  return progress->n_papers - progress->n_kept - progress->n_maybe - progress->n_skipped;
+}
+
+void
+proc_tag_count_free (ProcTagCount *count)
+{
+  if (count == NULL)
+    return;
+
+  g_free (count->name);
+  g_free (count->colour);
+  g_free (count);
+}
+
+void
+proc_statistics_free (ProcStatistics *statistics)
+{
+  if (statistics == NULL)
+    return;
+
+  g_clear_pointer (&statistics->progress, proc_triage_progress_free);
+  g_clear_pointer (&statistics->tags, g_ptr_array_unref);
+  g_free (statistics);
+}
+
+/* The papers by decision: papers_triage answers it without the table. */
+static gboolean
+count_decisions (ProcStore           *self,
+                 ProcTriageProgress  *progress,
+                 GError             **error)
+{
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (self, "SELECT triage, count(*) FROM papers GROUP BY triage", error)))
+    return FALSE;
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      guint n = sqlite3_column_int (stmt, 1);
+
+      progress->n_papers += n;
+      switch (sqlite3_column_int (stmt, 0))
+        {
+        case PROC_TRIAGE_KEEP:
+          progress->n_kept = n;
+          break;
+        case PROC_TRIAGE_MAYBE:
+          progress->n_maybe = n;
+          break;
+        case PROC_TRIAGE_SKIP:
+          progress->n_skipped = n;
+          break;
+        default:
+          break;
+        }
+    }
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_DONE)
+    return _proc_store_set_error (self, error, _("count the triage decisions"));
+
+  return TRUE;
+}
+
+/* Each decided paper counts on the local day of its decision, as the kind
+ * of decision it has now: a paper kept on Monday and skipped on Tuesday
+ * counts once, as skipped on Tuesday.  A decision without a time (another
+ * program's) counts in the totals only. */
+static gboolean
+count_days (ProcStore           *self,
+            ProcTriageProgress  *progress,
+            GError             **error)
+{
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (self,
+                                    "SELECT day, kept, maybe, skipped,"
+                                    "  sum(kept) OVER running, sum(maybe) OVER running, sum(skipped) OVER running"
+                                    " FROM (SELECT date(triaged_at, 'unixepoch', 'localtime') AS day,"
+                                    "         count(*) FILTER (WHERE triage = 1) AS kept,"
+                                    "         count(*) FILTER (WHERE triage = 2) AS maybe,"
+                                    "         count(*) FILTER (WHERE triage = 3) AS skipped"
+                                    "       FROM papers WHERE triage > 0 AND triaged_at IS NOT NULL"
+                                    "       GROUP BY day)"
+                                    " WINDOW running AS (ORDER BY day ROWS UNBOUNDED PRECEDING)"
+                                    " ORDER BY day",
+                                    error)))
+    return FALSE;
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *text = (const char *) sqlite3_column_text (stmt, 0);
+      ProcTriageDay day = { 0 };
+      int y, m, d;
+
+      /* A time SQLite cannot place in a calendar has no day. */
+      if (text == NULL || sscanf (text, "%d-%d-%d", &y, &m, &d) != 3 ||
+          !g_date_valid_dmy (d, m, y))
+        continue;
+
+      g_date_clear (&day.date, 1);
+      g_date_set_dmy (&day.date, d, m, y);
+      day.kept = sqlite3_column_int (stmt, 1);
+      day.maybe = sqlite3_column_int (stmt, 2);
+      day.skipped = sqlite3_column_int (stmt, 3);
+      day.total_kept = sqlite3_column_int (stmt, 4);
+      day.total_maybe = sqlite3_column_int (stmt, 5);
+      day.total_skipped = sqlite3_column_int (stmt, 6);
+      g_array_append_val (progress->days, day);
+    }
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_DONE)
+    return _proc_store_set_error (self, error, _("count the triage decisions"));
+
+  return TRUE;
+}
+
+/**
+ * proc_store_get_triage_progress:
+ *
+ * Returns: (transfer full): how many papers are kept, maybe and skipped,
+ *   and the decisions day by day, in local time
+ */
+ProcTriageProgress *
+proc_store_get_triage_progress (ProcStore  *self,
+                                GError    **error)
+{
+  g_autoptr(ProcTriageProgress) progress = g_new0 (ProcTriageProgress, 1);
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  progress->days = g_array_new (FALSE, FALSE, sizeof (ProcTriageDay));
+
+  if (!count_decisions (self, progress, error) ||
+      !count_days (self, progress, error))
+    return NULL;
+
+  return g_steal_pointer (&progress);
+}
+
+/**
+ * proc_store_count_tags:
+ * @max_tags: how many tags to return at most
+ * @n_tags: (out) (optional): how many tags have a paper
+ *
+ * Returns: (transfer container) (element-type ProcTagCount): the tags
+ *   with the most papers, most first, then by name; tags without a paper
+ *   are left out
+ */
+GPtrArray *
+proc_store_count_tags (ProcStore  *self,
+                       guint       max_tags,
+                       guint      *n_tags,
+                       GError    **error)
+{
+  g_autoptr(GPtrArray) tags = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_tag_count_free);
+  sqlite3_stmt *stmt;
+  guint n = 0;
+  int rc;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  /* paper_tags_tag gives the counts in tag order without the table. */
+  if (!(stmt = _proc_store_prepare (self,
+                                    "SELECT t.id, t.name, t.colour, c.n, count(*) OVER ()"
+                                    " FROM (SELECT tag_id, count(*) AS n FROM paper_tags GROUP BY tag_id) c"
+                                    " JOIN tags t ON t.id = c.tag_id"
+                                    " ORDER BY c.n DESC, t.name COLLATE NOCASE, t.id"
+                                    " LIMIT ?",
+                                    error)))
+    return NULL;
+
+  sqlite3_bind_int64 (stmt, 1, max_tags);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      ProcTagCount *count = g_new0 (ProcTagCount, 1);
+
+      count->tag_id = sqlite3_column_int64 (stmt, 0);
+      count->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+      count->colour = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+      count->n_papers = sqlite3_column_int (stmt, 3);
+      n = sqlite3_column_int (stmt, 4);
+      g_ptr_array_add (tags, count);
+    }
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_DONE)
+    {
+      _proc_store_set_error (self, error, _("count the papers of each tag"));
+      return NULL;
+    }
+
+  /* No row, or none asked for: count them all the same. */
+  if (tags->len == 0)
+    {
+      if (!(stmt = _proc_store_prepare (self, "SELECT count(DISTINCT tag_id) FROM paper_tags", error)))
+        return NULL;
+      if ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        n = sqlite3_column_int (stmt, 0);
+      sqlite3_reset (stmt);
+      if (rc != SQLITE_ROW)
+        {
+          _proc_store_set_error (self, error, _("count the papers of each tag"));
+          return NULL;
+        }
+    }
+
+  if (n_tags != NULL)
+    *n_tags = n;
+
+  return g_steal_pointer (&tags);
+}
+
+typedef struct
+{
+  char *library_path;
+  guint max_tags;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_free (data->library_path);
+  g_free (data);
+}
+
+/* Runs in a worker thread with a connection of its own, as imports do:
+ * the store's connection belongs to the thread that opened it.  WAL lets
+ * it read one moment of the library while the window writes. */
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  g_autoptr(ProcStatistics) statistics = g_new0 (ProcStatistics, 1);
+  g_autoptr(ProcStore) store = NULL;
+  GError *error = NULL;
+
+  if (!(store = proc_store_open (data->library_path, &error)) ||
+      !_proc_store_exec (store, "BEGIN", &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  if (!(statistics->progress = proc_store_get_triage_progress (store, &error)) ||
+      !(statistics->tags = proc_store_count_tags (store, data->max_tags, &statistics->n_tags, &error)))
+    {
+      _proc_store_rollback (store);
+      g_task_return_error (task, error);
+      return;
+    }
+
+  _proc_store_rollback (store);
+
+  if (!g_task_return_error_if_cancelled (task))
+    g_task_return_pointer (task, g_steal_pointer (&statistics), (GDestroyNotify) proc_statistics_free);
+}
+
+/**
+ * proc_store_load_statistics_async:
+ * @max_tags: how many tags to count papers for at most
+ *
+ * Reads all that the statistics show, in one read transaction on a
+ * connection of its own, off the calling thread.
+ */
+void
+proc_store_load_statistics_async (ProcStore           *self,
+                                  guint                max_tags,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  LoadData *data;
+
+  g_return_if_fail (PROC_IS_STORE (self));
+
+  data = g_new0 (LoadData, 1);
+  data->library_path = g_strdup (proc_store_get_path (self));
+  data->max_tags = max_tags;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, proc_store_load_statistics_async);
+  g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+/**
+ * proc_store_load_statistics_finish:
+ *
+ * Returns: (transfer full): the statistics, or %NULL with @error set
+ */
+ProcStatistics *
+proc_store_load_statistics_finish (ProcStore     *self,
+                                   GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
