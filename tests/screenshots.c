@@ -284,6 +284,7 @@ statistics_scenes (ProcWindow *window)
   tag_search (window, "causal", "causality", "#2ec27e");
   tag_search (window, "bayesian", "Bayesian methods", "#1c71d8");
   tag_search (window, "federated", "federated learning", "");
+  tag_search (window, "transformer", "组会精读", "#c061cb");
   triage_days (window);
   wait_ms (1000);
   shoot (statistics, "statistics");

@@ -1,4 +1,4 @@
-/* test-statistics.c: triage progress and papers per tag, counted by the store
+/* test-statistics.c: triage progress, papers per tag and the kept papers' phrases, counted by the store
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -439,7 +439,7 @@ load_statistics (Library *lib,
 {
   ProcStatistics *statistics = NULL;
 
-  proc_store_load_statistics_async (lib->store, max_tags, NULL, loaded_cb, &statistics);
+  proc_store_load_statistics_async (lib->store, max_tags, 10, NULL, loaded_cb, &statistics);
   while (statistics == NULL)
     g_main_context_iteration (NULL, TRUE);
 
@@ -485,6 +485,150 @@ test_load_async (Library       *lib,
   _proc_store_rollback (lib->store);
 }
 
+/* Kept: K1 to K3; skipped, maybe and untriaged papers are all about
+ * diffusion, which must not show. */
+static const char * const phrase_papers[][2] = {
+  { "Scalable graph neural networks",
+    "We study graph neural networks on large graphs. Graph neural networks are slow; "
+    "our sampling makes graph neural networks fast." },
+  { "Pretraining language models with graph neural networks",
+    "Language models can use graph neural networks to read knowledge graphs." },
+  { "Graph neural networks for molecules",
+    "A language model reads molecules. The language model predicts molecular properties "
+    "and reads knowledge graphs." },
+  { "Diffusion models for audio", "Diffusion models generate audio. We make diffusion models faster." },
+  { "Diffusion models for images", "Diffusion models generate images. Diffusion models are slow." },
+  { "Diffusion models for video", "Diffusion models generate video. Diffusion models are slower." },
+  { "Diffusion models for text", "Diffusion models generate text. Diffusion models are new." },
+};
+
+static void
+add_phrase_papers (Library *lib)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcImportBatch) batch = proc_import_batch_begin (lib->store, "Phrases", NULL, &error);
+  g_autoptr(GArray) ids = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (phrase_papers); i++)
+    {
+      g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
+      ProcImportOutcome outcome;
+
+      record->derived_title = g_strdup (phrase_papers[i][0]);
+      record->abstract = g_strdup (phrase_papers[i][1]);
+      g_assert_true (proc_import_batch_add (batch, record, &outcome, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (proc_import_batch_commit (batch, &error));
+  g_assert_no_error (error);
+
+  ids = proc_store_query_ids (lib->store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, G_N_ELEMENTS (phrase_papers));
+  for (guint i = 0; i < ids->len; i++)
+    lib->p[i] = g_array_index (ids, gint64, i);
+
+  set_triage (lib, PROC_TRIAGE_KEEP, (guint[]) { 0, 1, 2 }, 3);
+  set_triage (lib, PROC_TRIAGE_SKIP, (guint[]) { 3, 4 }, 2);
+  set_triage (lib, PROC_TRIAGE_MAYBE, (guint[]) { 5 }, 1);
+}
+
+static GPtrArray *
+count_phrases (Library *lib,
+               guint    max_phrases)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *phrases = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, max_phrases, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (phrases);
+  return phrases;
+}
+
+static void
+assert_phrase (GPtrArray  *phrases,
+               guint       index,
+               const char *phrase,
+               guint       n_papers)
+{
+  ProcPhraseCount *count;
+
+  g_assert_cmpuint (index, <, phrases->len);
+  count = g_ptr_array_index (phrases, index);
+  g_assert_cmpstr (count->phrase, ==, phrase);
+  g_assert_cmpuint (count->n_papers, ==, n_papers);
+}
+
+static void
+test_key_phrases (Library       *lib,
+                  gconstpointer  data)
+{
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) top = NULL;
+  g_autoptr(GPtrArray) fewer = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  g_autoptr(GError) error = NULL;
+
+  add_phrase_papers (lib);
+
+  /* Said three times by K1, counted once; "language models" (K2) and
+   * "language model" (K3) are one phrase, of two papers. */
+  all = count_phrases (lib, 10);
+  g_assert_cmpuint (all->len, ==, 3);
+  assert_phrase (all, 0, "graph neural networks", 3);
+  assert_phrase (all, 1, "language model", 2);
+  assert_phrase (all, 2, "molecules", 1);
+
+  top = count_phrases (lib, 1);
+  g_assert_cmpuint (top->len, ==, 1);
+  assert_phrase (top, 0, "graph neural networks", 3);
+
+  /* K1 skipped after all, K3 deleted: their phrases go with them.  Equal
+   * counts are in alphabetical order. */
+  set_triage (lib, PROC_TRIAGE_SKIP, (guint[]) { 0 }, 1);
+  g_assert_true (proc_store_delete_papers (lib->store, &lib->p[2], 1, &error));
+  g_assert_no_error (error);
+  fewer = count_phrases (lib, 10);
+  g_assert_cmpuint (fewer->len, ==, 2);
+  assert_phrase (fewer, 0, "graph neural networks", 1);
+  assert_phrase (fewer, 1, "language models", 1);
+
+  set_triage (lib, PROC_TRIAGE_MAYBE, (guint[]) { 1 }, 1);
+  none = count_phrases (lib, 10);
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+static void
+test_key_phrases_cancelled (Library       *lib,
+                            gconstpointer  data)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) phrases = NULL;
+
+  add_phrase_papers (lib);
+  g_cancellable_cancel (cancellable);
+  phrases = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, 10, cancellable, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (phrases);
+}
+
+/* The worker counts the kept papers' phrases with the rest. */
+static void
+test_load_async_phrases (Library       *lib,
+                         gconstpointer  data)
+{
+  g_autoptr(ProcStatistics) statistics = NULL;
+
+  add_phrase_papers (lib);
+  statistics = load_statistics (lib, 10);
+  g_assert_cmpuint (statistics->progress->n_kept, ==, 3);
+  g_assert_cmpuint (statistics->phrases->len, ==, 3);
+  assert_phrase (statistics->phrases, 0, "graph neural networks", 3);
+  assert_phrase (statistics->phrases, 1, "language model", 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -506,6 +650,9 @@ main (int   argc,
   ADD ("/statistics/deleted-papers", N_PAPERS, test_deleted_papers);
   ADD ("/statistics/tags", N_PAPERS, test_tags);
   ADD ("/statistics/load-async", N_PAPERS, test_load_async);
+  ADD ("/statistics/key-phrases", 0, test_key_phrases);
+  ADD ("/statistics/key-phrases/cancelled", 0, test_key_phrases_cancelled);
+  ADD ("/statistics/load-async/phrases", 0, test_load_async_phrases);
 #undef ADD
 
   return g_test_run ();

@@ -42,18 +42,27 @@ typedef struct
   guint n_papers;
 } ProcTagCount;
 
+/* A key phrase, and how many papers have it among theirs. */
+typedef struct
+{
+  char *phrase;           /* as most of those papers write it */
+  guint n_papers;
+} ProcPhraseCount;
+
 /* Everything the statistics show, read at one moment. */
 typedef struct
 {
   ProcTriageProgress *progress;
   GPtrArray *tags;        /* of ProcTagCount, most papers first */
   guint n_tags;           /* tags with a paper, shown or not */
+  GPtrArray *phrases;     /* of ProcPhraseCount, of the kept papers, most papers first */
 } ProcStatistics;
 
 void                proc_triage_progress_free            (ProcTriageProgress  *progress);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcTriageProgress, proc_triage_progress_free)
 guint               proc_triage_progress_get_n_untriaged (ProcTriageProgress  *progress);
 void                proc_tag_count_free                  (ProcTagCount        *count);
+void                proc_phrase_count_free               (ProcPhraseCount     *count);
 void                proc_statistics_free                 (ProcStatistics      *statistics);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcStatistics, proc_statistics_free)
 
@@ -63,9 +72,15 @@ GPtrArray          *proc_store_count_tags                (ProcStore           *s
                                                           guint                max_tags,
                                                           guint               *n_tags,
                                                           GError             **error);
+GPtrArray          *proc_store_count_key_phrases         (ProcStore           *self,
+                                                          ProcTriage           triage,
+                                                          guint                max_phrases,
+                                                          GCancellable        *cancellable,
+                                                          GError             **error);
 
 void                proc_store_load_statistics_async     (ProcStore           *self,
                                                           guint                max_tags,
+                                                          guint                max_phrases,
                                                           GCancellable        *cancellable,
                                                           GAsyncReadyCallback  callback,
                                                           gpointer             user_data);

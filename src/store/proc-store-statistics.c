@@ -9,10 +9,17 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
+#include "proc-key-phrases.h"
 #include "proc-statistics.h"
 #include "proc-store-private.h"
+
+/* The phrases taken from each paper: what it is about, not all it says. */
+#define PHRASES_PER_PAPER 8
+/* Papers read between two looks at the cancellable. */
+#define CANCEL_CHECK_PAPERS 64
 
 void
 proc_triage_progress_free (ProcTriageProgress *progress)
@@ -44,6 +51,16 @@ proc_tag_count_free (ProcTagCount *count)
 }
 
 void
+proc_phrase_count_free (ProcPhraseCount *count)
+{
+  if (count == NULL)
+    return;
+
+  g_free (count->phrase);
+  g_free (count);
+}
+
+void
 proc_statistics_free (ProcStatistics *statistics)
 {
   if (statistics == NULL)
@@ -51,6 +68,7 @@ proc_statistics_free (ProcStatistics *statistics)
 
   g_clear_pointer (&statistics->progress, proc_triage_progress_free);
   g_clear_pointer (&statistics->tags, g_ptr_array_unref);
+  g_clear_pointer (&statistics->phrases, g_ptr_array_unref);
   g_free (statistics);
 }
 
@@ -89,6 +107,7 @@ count_decisions (ProcStore           *self,
   sqlite3_reset (stmt);
 
   if (rc != SQLITE_DONE)
+    /* Translators: completes “Could not %s: …” */
     return _proc_store_set_error (self, error, _("count the triage decisions"));
 
   return TRUE;
@@ -144,6 +163,7 @@ count_days (ProcStore           *self,
   sqlite3_reset (stmt);
 
   if (rc != SQLITE_DONE)
+    /* Translators: completes “Could not %s: …” */
     return _proc_store_set_error (self, error, _("count the triage decisions"));
 
   return TRUE;
@@ -220,6 +240,7 @@ proc_store_count_tags (ProcStore  *self,
 
   if (rc != SQLITE_DONE)
     {
+      /* Translators: completes “Could not %s: …” */
       _proc_store_set_error (self, error, _("count the papers of each tag"));
       return NULL;
     }
@@ -234,7 +255,8 @@ proc_store_count_tags (ProcStore  *self,
       sqlite3_reset (stmt);
       if (rc != SQLITE_ROW)
         {
-          _proc_store_set_error (self, error, _("count the papers of each tag"));
+          /* Translators: completes “Could not %s: …” */
+      _proc_store_set_error (self, error, _("count the papers of each tag"));
           return NULL;
         }
     }
@@ -245,10 +267,188 @@ proc_store_count_tags (ProcStore  *self,
   return g_steal_pointer (&tags);
 }
 
+/* One phrase across papers: how many have it, and in which spellings. */
+typedef struct
+{
+  guint n_papers;
+  GHashTable *forms;      /* as written → papers that write it so */
+} PhraseTally;
+
+static void
+phrase_tally_free (PhraseTally *tally)
+{
+  g_hash_table_unref (tally->forms);
+  g_free (tally);
+}
+
+/* What makes two papers' phrases the same: case, and an English plural
+ * on the last word, aside.  Each paper gives one spelling of a phrase
+ * (the extractor folds plurals within a text), but one writes "language
+ * model" where the next writes "language models". */
+static char *
+dup_phrase_key (const char *phrase)
+{
+  char *key = g_utf8_casefold (phrase, -1);
+  gsize len = strlen (key);
+
+  if (len > 4 && g_str_has_suffix (key, "ies"))
+    strcpy (key + len - 3, "y");
+  else if (len > 4 && (g_str_has_suffix (key, "sses") || g_str_has_suffix (key, "shes") ||
+                       g_str_has_suffix (key, "ches") || g_str_has_suffix (key, "xes")))
+    key[len - 2] = '\0';
+  else if (len > 3 && key[len - 1] == 's' &&
+           !g_str_has_suffix (key, "ss") && !g_str_has_suffix (key, "us") && !g_str_has_suffix (key, "is"))
+    key[len - 1] = '\0';
+
+  return key;
+}
+
+/* The spelling most papers use; of equals, the first in code point order. */
+static const char *
+tally_display (PhraseTally *tally)
+{
+  GHashTableIter iter;
+  gpointer form, n;
+  const char *best = NULL;
+  guint best_n = 0;
+
+  g_hash_table_iter_init (&iter, tally->forms);
+  while (g_hash_table_iter_next (&iter, &form, &n))
+    if (GPOINTER_TO_UINT (n) > best_n || (GPOINTER_TO_UINT (n) == best_n && strcmp (form, best) < 0))
+      {
+        best = form;
+        best_n = GPOINTER_TO_UINT (n);
+      }
+
+  return best;
+}
+
+static int
+compare_phrase_counts (gconstpointer a,
+                       gconstpointer b)
+{
+  const ProcPhraseCount *pa = *(ProcPhraseCount * const *) a;
+  const ProcPhraseCount *pb = *(ProcPhraseCount * const *) b;
+  g_autofree char *ka = NULL;
+  g_autofree char *kb = NULL;
+
+  if (pa->n_papers != pb->n_papers)
+    return pa->n_papers > pb->n_papers ? -1 : 1;
+
+  ka = g_utf8_casefold (pa->phrase, -1);
+  kb = g_utf8_casefold (pb->phrase, -1);
+  return strcmp (ka, kb);
+}
+
+/**
+ * proc_store_count_key_phrases:
+ * @triage: whose phrases: the papers with this decision
+ * @max_phrases: how many phrases to return at most
+ *
+ * Finds the key phrases of each paper decided @triage, from its title and
+ * abstract (see proc_key_phrases_extract()), and counts the papers that
+ * have each: a phrase a paper says ten times counts once.  The texts come
+ * in one query; the counting is C's, at a few thousand kept papers at most.
+ *
+ * Returns: (transfer container) (element-type ProcPhraseCount): the
+ *   phrases the most papers have, most first, then in alphabetical order
+ */
+GPtrArray *
+proc_store_count_key_phrases (ProcStore     *self,
+                              ProcTriage     triage,
+                              guint          max_phrases,
+                              GCancellable  *cancellable,
+                              GError       **error)
+{
+  g_autoptr(GHashTable) tallies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                         (GDestroyNotify) phrase_tally_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) counts = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_phrase_count_free);
+  GHashTableIter iter;
+  gpointer value;
+  sqlite3_stmt *stmt;
+  guint n_read = 0;
+  int rc;
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  if (!(stmt = _proc_store_prepare (self,
+                                    "SELECT coalesce(user_title, derived_title), abstract FROM papers"
+                                    " WHERE triage = ?",
+                                    error)))
+    return NULL;
+
+  sqlite3_bind_int (stmt, 1, triage);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) phrases = NULL;
+
+      if (n_read++ % CANCEL_CHECK_PAPERS == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        {
+          sqlite3_reset (stmt);
+          return NULL;
+        }
+
+      /* The extractor reads a first line and a blank one as the title. */
+      text = g_strconcat ((const char *) sqlite3_column_text (stmt, 0), "\n\n",
+                          (const char *) sqlite3_column_text (stmt, 1), NULL);
+      phrases = proc_key_phrases_extract (text, PHRASES_PER_PAPER);
+
+      g_hash_table_remove_all (seen);
+      for (guint i = 0; phrases[i] != NULL; i++)
+        {
+          char *key = dup_phrase_key (phrases[i]);
+          PhraseTally *tally;
+
+          if (g_hash_table_contains (seen, key))
+            {
+              g_free (key);
+              continue;
+            }
+          g_hash_table_add (seen, key);
+
+          if (!(tally = g_hash_table_lookup (tallies, key)))
+            {
+              tally = g_new0 (PhraseTally, 1);
+              tally->forms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+              g_hash_table_insert (tallies, g_strdup (key), tally);
+            }
+          tally->n_papers++;
+          g_hash_table_insert (tally->forms, g_strdup (phrases[i]),
+                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (tally->forms, phrases[i])) + 1));
+        }
+    }
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_DONE)
+    {
+      /* Translators: completes “Could not %s: …” */
+      _proc_store_set_error (self, error, _("read the kept papers"));
+      return NULL;
+    }
+
+  g_hash_table_iter_init (&iter, tallies);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      ProcPhraseCount *count = g_new0 (ProcPhraseCount, 1);
+
+      count->phrase = g_strdup (tally_display (value));
+      count->n_papers = ((PhraseTally *) value)->n_papers;
+      g_ptr_array_add (counts, count);
+    }
+  g_ptr_array_sort (counts, compare_phrase_counts);
+  if (counts->len > max_phrases)
+    g_ptr_array_set_size (counts, max_phrases);
+
+  return g_steal_pointer (&counts);
+}
+
 typedef struct
 {
   char *library_path;
   guint max_tags;
+  guint max_phrases;
 } LoadData;
 
 static void
@@ -280,7 +480,9 @@ load_thread (GTask        *task,
     }
 
   if (!(statistics->progress = proc_store_get_triage_progress (store, &error)) ||
-      !(statistics->tags = proc_store_count_tags (store, data->max_tags, &statistics->n_tags, &error)))
+      !(statistics->tags = proc_store_count_tags (store, data->max_tags, &statistics->n_tags, &error)) ||
+      !(statistics->phrases = proc_store_count_key_phrases (store, PROC_TRIAGE_KEEP, data->max_phrases,
+                                                            cancellable, &error)))
     {
       _proc_store_rollback (store);
       g_task_return_error (task, error);
@@ -296,6 +498,7 @@ load_thread (GTask        *task,
 /**
  * proc_store_load_statistics_async:
  * @max_tags: how many tags to count papers for at most
+ * @max_phrases: how many of the kept papers' key phrases to count at most
  *
  * Reads all that the statistics show, in one read transaction on a
  * connection of its own, off the calling thread.
@@ -303,6 +506,7 @@ load_thread (GTask        *task,
 void
 proc_store_load_statistics_async (ProcStore           *self,
                                   guint                max_tags,
+                                  guint                max_phrases,
                                   GCancellable        *cancellable,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
@@ -315,6 +519,7 @@ proc_store_load_statistics_async (ProcStore           *self,
   data = g_new0 (LoadData, 1);
   data->library_path = g_strdup (proc_store_get_path (self));
   data->max_tags = max_tags;
+  data->max_phrases = max_phrases;
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, proc_store_load_statistics_async);

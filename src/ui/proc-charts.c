@@ -14,7 +14,7 @@
 
 #include "proc-charts.h"
 
-#define ROW_HEIGHT 30
+#define ROW_HEIGHT 28
 #define BAR_HEIGHT 16
 #define BAR_RADIUS 4
 #define LABEL_GAP 12
@@ -41,6 +41,8 @@ proc_chart_colours_init (ProcChartColours *colours,
   colours->skipped.alpha *= 0.3f;
   colours->neutral = colours->foreground;
   colours->neutral.alpha *= 0.35f;
+  /* Pale over white; over a dark card, pale turns muddy. */
+  colours->fill_alpha = dark ? 0.8 : 0.55;
 }
 
 static void
@@ -364,6 +366,7 @@ draw_legend (cairo_t                *cr,
 /* One band of the stack: between @lower and @lower + @values. */
 static void
 draw_band (cairo_t       *cr,
+           double         fill_alpha,
            const guint   *lower,
            const guint   *values,
            guint          n,
@@ -381,7 +384,7 @@ draw_band (cairo_t       *cr,
   for (guint i = n; i-- > 0;)
     cairo_line_to (cr, x0 + i * x_scale, y1 - lower[i] * y_scale);
   cairo_close_path (cr);
-  set_source (cr, colour, 0.55);
+  set_source (cr, colour, fill_alpha);
   cairo_fill (cr);
   cairo_restore (cr);
 
@@ -542,15 +545,17 @@ proc_chart_draw_progress (GtkWidget                *widget,
       show_layout (cr, layout, gutter - 10 - w, y - h / 2.0);
     }
 
-  draw_band (cr, zero, kept, span + 1, x0, x_scale, y1, y_scale, &colours.kept);
+  /* Running totals never fall: a band empty at the end is empty all along. */
+  if (kept[span] > 0)
+    draw_band (cr, colours.fill_alpha, zero, kept, span + 1, x0, x_scale, y1, y_scale, &colours.kept);
   for (guint i = 0; i <= span; i++)
     lower[i] = kept[i];
-  if (maybe[span] > 0 || progress->n_maybe > 0)
-    draw_band (cr, lower, maybe, span + 1, x0, x_scale, y1, y_scale, &colours.maybe);
+  if (maybe[span] > 0)
+    draw_band (cr, colours.fill_alpha, lower, maybe, span + 1, x0, x_scale, y1, y_scale, &colours.maybe);
   for (guint i = 0; i <= span; i++)
     lower[i] += maybe[i];
-  if (skipped[span] > 0 || progress->n_skipped > 0)
-    draw_band (cr, lower, skipped, span + 1, x0, x_scale, y1, y_scale, &colours.skipped);
+  if (skipped[span] > 0)
+    draw_band (cr, colours.fill_alpha, lower, skipped, span + 1, x0, x_scale, y1, y_scale, &colours.skipped);
 
   if (show_total)
     {

@@ -29,6 +29,7 @@ typedef struct
   GdkRGBA skipped;
   GdkRGBA accent;
   GdkRGBA neutral;      /* a tag without a colour */
+  double fill_alpha;    /* of the areas under lines */
 } ProcChartColours;
 
 void proc_chart_colours_init      (ProcChartColours         *colours,

@@ -18,6 +18,7 @@
 
 /* Bars in the tag chart; the rest are counted in its summary. */
 #define MAX_TAGS 10
+#define MAX_PHRASES 10
 /* A burst of edits (a bulk tag, undo after undo) is read once. */
 #define RELOAD_DELAY_MS 400
 #define EMPTY_CHART_HEIGHT 120
@@ -40,6 +41,8 @@ struct _ProcStatisticsView
   GtkDrawingArea *progress_area;
   GtkLabel *tags_summary;
   GtkDrawingArea *tags_area;
+  GtkLabel *phrases_summary;
+  GtkDrawingArea *phrases_area;
 };
 
 G_DEFINE_FINAL_TYPE (ProcStatisticsView, proc_statistics_view, GTK_TYPE_WIDGET)
@@ -68,6 +71,14 @@ format_long_date (const GDate *date)
 
   /* Translators: a day in a chart's description, in g_date_time_format() notation (“June 3, 2024”) */
   return g_date_time_format (time, _("%B %-d, %Y"));
+}
+
+static void
+queue_draw_charts (ProcStatisticsView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self->progress_area));
+  gtk_widget_queue_draw (GTK_WIDGET (self->tags_area));
+  gtk_widget_queue_draw (GTK_WIDGET (self->phrases_area));
 }
 
 static char *
@@ -124,6 +135,26 @@ dup_progress_description (const ProcTriageProgress *progress)
   return g_strdup_printf (_("%s: %s. %s."), summary, decisions, days);
 }
 
+/* The items of a bar chart for a screen reader: “graphs, 12 papers; …”. */
+static char *
+dup_bar_items (const char * const *labels,
+               const guint        *values,
+               guint               n)
+{
+  GString *items = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        /* Translators: between two items of a chart's description for screen readers */
+        g_string_append (items, _("; "));
+      g_string_append_printf (items, g_dngettext (GETTEXT_PACKAGE, "%s, %'u paper", "%s, %'u papers", values[i]),
+                              labels[i], values[i]);
+    }
+
+  return g_string_free (items, FALSE);
+}
+
 static char *
 dup_tags_summary (const ProcStatistics *statistics)
 {
@@ -140,25 +171,76 @@ dup_tags_summary (const ProcStatistics *statistics)
 static char *
 dup_tags_description (const ProcStatistics *statistics)
 {
-  g_autoptr(GString) items = g_string_new (NULL);
+  GPtrArray *tags = statistics->tags;
+  g_autofree const char **labels = g_new0 (const char *, tags->len + 1);
+  g_autofree guint *values = g_new0 (guint, tags->len + 1);
   g_autofree char *summary = NULL;
+  g_autofree char *items = NULL;
 
-  if (statistics->tags->len == 0)
+  if (tags->len == 0)
     return g_strdup (_("No paper has a tag yet"));
 
-  for (guint i = 0; i < statistics->tags->len; i++)
+  for (guint i = 0; i < tags->len; i++)
     {
-      ProcTagCount *tag = g_ptr_array_index (statistics->tags, i);
+      ProcTagCount *tag = g_ptr_array_index (tags, i);
 
-      if (i > 0)
-        /* Translators: between two items of a chart's description for screen readers */
-        g_string_append (items, _("; "));
-      g_string_append_printf (items, g_dngettext (GETTEXT_PACKAGE, "%s, %'u paper", "%s, %'u papers", tag->n_papers),
-                              tag->name, tag->n_papers);
+      labels[i] = tag->name;
+      values[i] = tag->n_papers;
     }
 
   summary = dup_tags_summary (statistics);
-  return g_strdup_printf (_("%s: %s."), summary, items->str);
+  items = dup_bar_items (labels, values, tags->len);
+  /* Translators: a chart's description for screen readers: what it shows, then its numbers */
+  return g_strdup_printf (_("%s: %s."), summary, items);
+}
+
+static char *
+dup_phrases_summary (const ProcStatistics *statistics)
+{
+  guint n_kept = statistics->progress->n_kept;
+
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "In the title and abstract of the kept paper",
+                                       "In the titles and abstracts of the %'u kept papers", n_kept),
+                          n_kept);
+}
+
+static const char *
+phrases_empty_title (const ProcStatistics *statistics)
+{
+  return statistics->progress->n_kept == 0 ? _("No Kept Papers Yet") : _("No Key Phrases");
+}
+
+static const char *
+phrases_empty_description (const ProcStatistics *statistics)
+{
+  return statistics->progress->n_kept == 0
+         ? _("The phrases that come up most in the papers you keep show here")
+         : _("The kept papers’ titles and abstracts have no phrase that stands out");
+}
+
+static char *
+dup_phrases_description (const ProcStatistics *statistics)
+{
+  GPtrArray *phrases = statistics->phrases;
+  g_autofree const char **labels = g_new0 (const char *, phrases->len + 1);
+  g_autofree guint *values = g_new0 (guint, phrases->len + 1);
+  g_autofree char *summary = NULL;
+  g_autofree char *items = NULL;
+
+  if (phrases->len == 0)
+    return g_strdup_printf (_("%s: %s."), phrases_empty_title (statistics), phrases_empty_description (statistics));
+
+  for (guint i = 0; i < phrases->len; i++)
+    {
+      ProcPhraseCount *phrase = g_ptr_array_index (phrases, i);
+
+      labels[i] = phrase->phrase;
+      values[i] = phrase->n_papers;
+    }
+
+  summary = dup_phrases_summary (statistics);
+  items = dup_bar_items (labels, values, phrases->len);
+  return g_strdup_printf (_("%s: %s."), summary, items);
 }
 
 static void
@@ -168,6 +250,7 @@ update (ProcStatisticsView *self)
   g_autofree char *progress_summary = NULL;
   g_autofree char *progress_description = NULL;
   g_autofree char *tags_description = NULL;
+  g_autofree char *phrases_description = NULL;
 
   gtk_spinner_stop (self->spinner);
 
@@ -203,9 +286,24 @@ update (ProcStatisticsView *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tags_description,
                                   -1);
 
+  if (statistics->phrases->len > 0)
+    {
+      g_autofree char *phrases_summary = dup_phrases_summary (statistics);
+
+      gtk_label_set_label (self->phrases_summary, phrases_summary);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->phrases_summary), statistics->phrases->len > 0);
+  gtk_drawing_area_set_content_height (self->phrases_area,
+                                       statistics->phrases->len > 0
+                                       ? proc_chart_get_bars_height (statistics->phrases->len)
+                                       : EMPTY_CHART_HEIGHT);
+  phrases_description = dup_phrases_description (statistics);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->phrases_area),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, phrases_description,
+                                  -1);
+
   gtk_stack_set_visible_child_name (self->stack, "charts");
-  gtk_widget_queue_draw (GTK_WIDGET (self->progress_area));
-  gtk_widget_queue_draw (GTK_WIDGET (self->tags_area));
+  queue_draw_charts (self);
 }
 
 static void
@@ -259,7 +357,8 @@ load (ProcStatisticsView *self)
     }
 
   self->cancellable = g_cancellable_new ();
-  proc_store_load_statistics_async (self->store, MAX_TAGS, self->cancellable, loaded_cb, g_object_ref (self));
+  proc_store_load_statistics_async (self->store, MAX_TAGS, MAX_PHRASES, self->cancellable,
+                                    loaded_cb, g_object_ref (self));
 }
 
 static gboolean
@@ -289,8 +388,7 @@ store_changed_cb (ProcStatisticsView *self,
 static void
 style_changed_cb (ProcStatisticsView *self)
 {
-  gtk_widget_queue_draw (GTK_WIDGET (self->progress_area));
-  gtk_widget_queue_draw (GTK_WIDGET (self->tags_area));
+  queue_draw_charts (self);
 }
 
 static void
@@ -355,6 +453,43 @@ draw_tags (GtkDrawingArea *area,
 
   proc_chart_colours_init (&colours, GTK_WIDGET (area));
   proc_chart_draw_bars (GTK_WIDGET (area), cr, width, height, bars, tags->len, &colours.neutral);
+}
+
+static void
+draw_phrases (GtkDrawingArea *area,
+              cairo_t        *cr,
+              int             width,
+              int             height,
+              gpointer        user_data)
+{
+  ProcStatisticsView *self = user_data;
+  g_autofree ProcChartBar *bars = NULL;
+  ProcChartColours colours;
+  GPtrArray *phrases;
+
+  if (self->statistics == NULL)
+    return;
+
+  phrases = self->statistics->phrases;
+  if (phrases->len == 0)
+    {
+      proc_chart_draw_empty (GTK_WIDGET (area), cr, width, height,
+                             phrases_empty_title (self->statistics),
+                             phrases_empty_description (self->statistics));
+      return;
+    }
+
+  bars = g_new0 (ProcChartBar, phrases->len);
+  for (guint i = 0; i < phrases->len; i++)
+    {
+      ProcPhraseCount *phrase = g_ptr_array_index (phrases, i);
+
+      bars[i].label = phrase->phrase;
+      bars[i].value = phrase->n_papers;
+    }
+
+  proc_chart_colours_init (&colours, GTK_WIDGET (area));
+  proc_chart_draw_bars (GTK_WIDGET (area), cr, width, height, bars, phrases->len, &colours.accent);
 }
 
 static void
@@ -452,6 +587,8 @@ proc_statistics_view_class_init (ProcStatisticsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, progress_area);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, tags_summary);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, tags_area);
+  gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, phrases_summary);
+  gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, phrases_area);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "statisticsview");
@@ -464,6 +601,7 @@ proc_statistics_view_init (ProcStatisticsView *self)
 
   gtk_drawing_area_set_draw_func (self->progress_area, draw_progress, self, NULL);
   gtk_drawing_area_set_draw_func (self->tags_area, draw_tags, self, NULL);
+  gtk_drawing_area_set_draw_func (self->phrases_area, draw_phrases, self, NULL);
 
   /* The cards are not to be selected or focused, only laid out. */
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->lower_charts));
