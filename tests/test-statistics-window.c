@@ -191,7 +191,7 @@ expected_phrases (ProcWindow *window,
                   guint       n_kept)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) phrases = proc_store_count_key_phrases (window->store, PROC_TRIAGE_KEEP, 10, NULL, &error);
+  g_autoptr(GPtrArray) phrases = proc_store_count_key_phrases (window->store, PROC_TRIAGE_KEEP, 10, NULL, NULL, &error);
   GString *expected = g_string_new (NULL);
 
   g_assert_no_error (error);

@@ -439,7 +439,7 @@ load_statistics (Library *lib,
 {
   ProcStatistics *statistics = NULL;
 
-  proc_store_load_statistics_async (lib->store, max_tags, 10, NULL, loaded_cb, &statistics);
+  proc_store_load_statistics_async (lib->store, max_tags, 10, NULL, NULL, loaded_cb, &statistics);
   while (statistics == NULL)
     g_main_context_iteration (NULL, TRUE);
 
@@ -539,7 +539,7 @@ count_phrases (Library *lib,
                guint    max_phrases)
 {
   g_autoptr(GError) error = NULL;
-  GPtrArray *phrases = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, max_phrases, NULL, &error);
+  GPtrArray *phrases = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, max_phrases, NULL, NULL, &error);
 
   g_assert_no_error (error);
   g_assert_nonnull (phrases);
@@ -609,9 +609,64 @@ test_key_phrases_cancelled (Library       *lib,
 
   add_phrase_papers (lib);
   g_cancellable_cancel (cancellable);
-  phrases = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, 10, cancellable, &error);
+  phrases = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, 10, NULL, cancellable, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_null (phrases);
+}
+
+static void
+assert_same_phrases (GPtrArray *a,
+                     GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      ProcPhraseCount *pa = g_ptr_array_index (a, i);
+
+      assert_phrase (b, i, pa->phrase, pa->n_papers);
+    }
+}
+
+/* A cache gives what a count without one gives, before and after a
+ * paper's text changes, and holds only the papers of the last count. */
+static void
+test_key_phrases_cache (Library       *lib,
+                        gconstpointer  data)
+{
+  g_autoptr(ProcPhraseCache) cache = proc_phrase_cache_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) first = NULL;
+  g_autoptr(GPtrArray) again = NULL;
+  g_autoptr(GPtrArray) edited = NULL;
+  g_autoptr(GPtrArray) edited_fresh = NULL;
+  g_autoptr(GPtrArray) fewer = NULL;
+
+  add_phrase_papers (lib);
+
+  first = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, 10, cache, NULL, &error);
+  g_assert_no_error (error);
+  assert_phrase (first, 0, "graph neural networks", 3);
+  g_assert_cmpuint (proc_phrase_cache_get_size (cache), ==, 3);
+  again = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, 10, cache, NULL, &error);
+  g_assert_no_error (error);
+  assert_same_phrases (first, again);
+
+  /* K3 renamed: its title is read anew, its old text leaves the cache. */
+  g_assert_true (proc_store_set_user_title (lib->store, lib->p[2], "Protein folding with language models", &error));
+  g_assert_no_error (error);
+  edited = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, 10, cache, NULL, &error);
+  g_assert_no_error (error);
+  edited_fresh = count_phrases (lib, 10);
+  assert_same_phrases (edited_fresh, edited);
+  g_assert_true (edited->len != first->len ||
+                 g_strcmp0 (((ProcPhraseCount *) g_ptr_array_index (edited, edited->len - 1))->phrase,
+                            ((ProcPhraseCount *) g_ptr_array_index (first, first->len - 1))->phrase) != 0);
+  g_assert_cmpuint (proc_phrase_cache_get_size (cache), ==, 3);
+
+  set_triage (lib, PROC_TRIAGE_SKIP, (guint[]) { 0 }, 1);
+  fewer = proc_store_count_key_phrases (lib->store, PROC_TRIAGE_KEEP, 10, cache, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (proc_phrase_cache_get_size (cache), ==, 2);
 }
 
 /* The worker counts the kept papers' phrases with the rest. */
@@ -652,6 +707,7 @@ main (int   argc,
   ADD ("/statistics/load-async", N_PAPERS, test_load_async);
   ADD ("/statistics/key-phrases", 0, test_key_phrases);
   ADD ("/statistics/key-phrases/cancelled", 0, test_key_phrases_cancelled);
+  ADD ("/statistics/key-phrases/cache", 0, test_key_phrases_cache);
   ADD ("/statistics/load-async/phrases", 0, test_load_async_phrases);
 #undef ADD
 

@@ -49,6 +49,8 @@ typedef struct
   guint n_papers;
 } ProcPhraseCount;
 
+typedef struct _ProcPhraseCache ProcPhraseCache;
+
 /* Everything the statistics show, read at one moment. */
 typedef struct
 {
@@ -65,6 +67,11 @@ void                proc_tag_count_free                  (ProcTagCount        *c
 void                proc_phrase_count_free               (ProcPhraseCount     *count);
 void                proc_statistics_free                 (ProcStatistics      *statistics);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcStatistics, proc_statistics_free)
+ProcPhraseCache    *proc_phrase_cache_new                (void);
+ProcPhraseCache    *proc_phrase_cache_ref                (ProcPhraseCache     *cache);
+void                proc_phrase_cache_unref              (ProcPhraseCache     *cache);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcPhraseCache, proc_phrase_cache_unref)
+guint               proc_phrase_cache_get_size           (ProcPhraseCache     *cache);
 
 ProcTriageProgress *proc_store_get_triage_progress       (ProcStore           *self,
                                                           GError             **error);
@@ -75,12 +82,14 @@ GPtrArray          *proc_store_count_tags                (ProcStore           *s
 GPtrArray          *proc_store_count_key_phrases         (ProcStore           *self,
                                                           ProcTriage           triage,
                                                           guint                max_phrases,
+                                                          ProcPhraseCache     *cache,
                                                           GCancellable        *cancellable,
                                                           GError             **error);
 
 void                proc_store_load_statistics_async     (ProcStore           *self,
                                                           guint                max_tags,
                                                           guint                max_phrases,
+                                                          ProcPhraseCache     *cache,
                                                           GCancellable        *cancellable,
                                                           GAsyncReadyCallback  callback,
                                                           gpointer             user_data);

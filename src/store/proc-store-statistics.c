@@ -340,10 +340,98 @@ compare_phrase_counts (gconstpointer a,
   return strcmp (ka, kb);
 }
 
+struct _ProcPhraseCache
+{
+  GMutex lock;            /* held by the count that uses it */
+  GHashTable *phrases;    /* title and abstract → their phrases, of the last count's papers */
+};
+
+/**
+ * proc_phrase_cache_new:
+ *
+ * What proc_store_count_key_phrases() found in each paper, for the next
+ * count to reuse: finding phrases is most of its time (0.6 s for 3,000
+ * kept papers), and from one count to the next few papers change.  A
+ * paper is found again by its text, so an edited title is read anew.
+ */
+ProcPhraseCache *
+proc_phrase_cache_new (void)
+{
+  ProcPhraseCache *cache = g_atomic_rc_box_new0 (ProcPhraseCache);
+
+  g_mutex_init (&cache->lock);
+  cache->phrases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
+  return cache;
+}
+
+ProcPhraseCache *
+proc_phrase_cache_ref (ProcPhraseCache *cache)
+{
+  return g_atomic_rc_box_acquire (cache);
+}
+
+static void
+phrase_cache_clear (ProcPhraseCache *cache)
+{
+  g_mutex_clear (&cache->lock);
+  g_hash_table_unref (cache->phrases);
+}
+
+void
+proc_phrase_cache_unref (ProcPhraseCache *cache)
+{
+  g_atomic_rc_box_release_full (cache, (GDestroyNotify) phrase_cache_clear);
+}
+
+guint
+proc_phrase_cache_get_size (ProcPhraseCache *cache)
+{
+  guint size;
+
+  g_mutex_lock (&cache->lock);
+  size = g_hash_table_size (cache->phrases);
+  g_mutex_unlock (&cache->lock);
+
+  return size;
+}
+
+/* Counts a paper's phrases once each, whatever their case or number. */
+static void
+tally_paper (GHashTable         *tallies,
+             GHashTable         *seen,
+             const char * const *phrases)
+{
+  g_hash_table_remove_all (seen);
+  for (guint i = 0; phrases[i] != NULL; i++)
+    {
+      char *key = dup_phrase_key (phrases[i]);
+      PhraseTally *tally;
+
+      if (g_hash_table_contains (seen, key))
+        {
+          g_free (key);
+          continue;
+        }
+      g_hash_table_add (seen, key);
+
+      if (!(tally = g_hash_table_lookup (tallies, key)))
+        {
+          tally = g_new0 (PhraseTally, 1);
+          tally->forms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          g_hash_table_insert (tallies, g_strdup (key), tally);
+        }
+      tally->n_papers++;
+      g_hash_table_insert (tally->forms, g_strdup (phrases[i]),
+                           GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (tally->forms, phrases[i])) + 1));
+    }
+}
+
 /**
  * proc_store_count_key_phrases:
  * @triage: whose phrases: the papers with this decision
  * @max_phrases: how many phrases to return at most
+ * @cache: (nullable): the phrases of an earlier count, to reuse; it
+ *   then holds this count's
  *
  * Finds the key phrases of each paper decided @triage, from its title and
  * abstract (see proc_key_phrases_extract()), and counts the papers that
@@ -354,16 +442,19 @@ compare_phrase_counts (gconstpointer a,
  *   phrases the most papers have, most first, then in alphabetical order
  */
 GPtrArray *
-proc_store_count_key_phrases (ProcStore     *self,
-                              ProcTriage     triage,
-                              guint          max_phrases,
-                              GCancellable  *cancellable,
-                              GError       **error)
+proc_store_count_key_phrases (ProcStore        *self,
+                              ProcTriage        triage,
+                              guint             max_phrases,
+                              ProcPhraseCache  *cache,
+                              GCancellable     *cancellable,
+                              GError          **error)
 {
   g_autoptr(GHashTable) tallies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                          (GDestroyNotify) phrase_tally_free);
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) found = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_strfreev);
   g_autoptr(GPtrArray) counts = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_phrase_count_free);
+  g_autoptr(GMutexLocker) locker = NULL;
   GHashTableIter iter;
   gpointer value;
   sqlite3_stmt *stmt;
@@ -371,6 +462,9 @@ proc_store_count_key_phrases (ProcStore     *self,
   int rc;
 
   g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  if (cache != NULL)
+    locker = g_mutex_locker_new (&cache->lock);
 
   if (!(stmt = _proc_store_prepare (self,
                                     "SELECT coalesce(user_title, derived_title), abstract FROM papers"
@@ -381,8 +475,9 @@ proc_store_count_key_phrases (ProcStore     *self,
   sqlite3_bind_int (stmt, 1, triage);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
-      g_autofree char *text = NULL;
-      g_auto(GStrv) phrases = NULL;
+      char *text;
+      gpointer cached_text = NULL;
+      gpointer phrases = NULL;
 
       if (n_read++ % CANCEL_CHECK_PAPERS == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
         {
@@ -393,31 +488,22 @@ proc_store_count_key_phrases (ProcStore     *self,
       /* The extractor reads a first line and a blank one as the title. */
       text = g_strconcat ((const char *) sqlite3_column_text (stmt, 0), "\n\n",
                           (const char *) sqlite3_column_text (stmt, 1), NULL);
-      phrases = proc_key_phrases_extract (text, PHRASES_PER_PAPER);
 
-      g_hash_table_remove_all (seen);
-      for (guint i = 0; phrases[i] != NULL; i++)
+      /* Two papers of one text (an edited title) have the same phrases. */
+      if (g_hash_table_lookup_extended (found, text, NULL, &phrases))
+        g_free (text);
+      else if (cache != NULL && g_hash_table_steal_extended (cache->phrases, text, &cached_text, &phrases))
         {
-          char *key = dup_phrase_key (phrases[i]);
-          PhraseTally *tally;
-
-          if (g_hash_table_contains (seen, key))
-            {
-              g_free (key);
-              continue;
-            }
-          g_hash_table_add (seen, key);
-
-          if (!(tally = g_hash_table_lookup (tallies, key)))
-            {
-              tally = g_new0 (PhraseTally, 1);
-              tally->forms = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-              g_hash_table_insert (tallies, g_strdup (key), tally);
-            }
-          tally->n_papers++;
-          g_hash_table_insert (tally->forms, g_strdup (phrases[i]),
-                               GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (tally->forms, phrases[i])) + 1));
+          g_free (text);
+          g_hash_table_insert (found, cached_text, phrases);
         }
+      else
+        {
+          phrases = proc_key_phrases_extract (text, PHRASES_PER_PAPER);
+          g_hash_table_insert (found, text, phrases);
+        }
+
+      tally_paper (tallies, seen, phrases);
     }
   sqlite3_reset (stmt);
 
@@ -426,6 +512,13 @@ proc_store_count_key_phrases (ProcStore     *self,
       /* Translators: completes “Could not %s: …” */
       _proc_store_set_error (self, error, _("read the kept papers"));
       return NULL;
+    }
+
+  /* Only this count's papers stay: the cache does not grow with edits. */
+  if (cache != NULL)
+    {
+      g_hash_table_unref (cache->phrases);
+      cache->phrases = g_steal_pointer (&found);
     }
 
   g_hash_table_iter_init (&iter, tallies);
@@ -449,12 +542,14 @@ typedef struct
   char *library_path;
   guint max_tags;
   guint max_phrases;
+  ProcPhraseCache *cache;
 } LoadData;
 
 static void
 load_data_free (LoadData *data)
 {
   g_free (data->library_path);
+  g_clear_pointer (&data->cache, proc_phrase_cache_unref);
   g_free (data);
 }
 
@@ -482,7 +577,7 @@ load_thread (GTask        *task,
   if (!(statistics->progress = proc_store_get_triage_progress (store, &error)) ||
       !(statistics->tags = proc_store_count_tags (store, data->max_tags, &statistics->n_tags, &error)) ||
       !(statistics->phrases = proc_store_count_key_phrases (store, PROC_TRIAGE_KEEP, data->max_phrases,
-                                                            cancellable, &error)))
+                                                            data->cache, cancellable, &error)))
     {
       _proc_store_rollback (store);
       g_task_return_error (task, error);
@@ -499,6 +594,7 @@ load_thread (GTask        *task,
  * proc_store_load_statistics_async:
  * @max_tags: how many tags to count papers for at most
  * @max_phrases: how many of the kept papers' key phrases to count at most
+ * @cache: (nullable): the phrases of the last load, see proc_phrase_cache_new()
  *
  * Reads all that the statistics show, in one read transaction on a
  * connection of its own, off the calling thread.
@@ -507,6 +603,7 @@ void
 proc_store_load_statistics_async (ProcStore           *self,
                                   guint                max_tags,
                                   guint                max_phrases,
+                                  ProcPhraseCache     *cache,
                                   GCancellable        *cancellable,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data)
@@ -520,6 +617,7 @@ proc_store_load_statistics_async (ProcStore           *self,
   data->library_path = g_strdup (proc_store_get_path (self));
   data->max_tags = max_tags;
   data->max_phrases = max_phrases;
+  data->cache = cache ? proc_phrase_cache_ref (cache) : NULL;
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, proc_store_load_statistics_async);

@@ -29,6 +29,7 @@ struct _ProcStatisticsView
 
   ProcStore *store;
   ProcStatistics *statistics;
+  ProcPhraseCache *phrase_cache; /* each reload reads only the changed papers anew */
   GCancellable *cancellable;     /* the load running, if any */
   guint reload_source;
   gboolean reload_again;         /* the library changed during the load */
@@ -357,8 +358,8 @@ load (ProcStatisticsView *self)
     }
 
   self->cancellable = g_cancellable_new ();
-  proc_store_load_statistics_async (self->store, MAX_TAGS, MAX_PHRASES, self->cancellable,
-                                    loaded_cb, g_object_ref (self));
+  proc_store_load_statistics_async (self->store, MAX_TAGS, MAX_PHRASES, self->phrase_cache,
+                                    self->cancellable, loaded_cb, g_object_ref (self));
 }
 
 static gboolean
@@ -515,6 +516,7 @@ proc_statistics_view_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->reload_source, g_source_remove);
   g_clear_pointer (&self->statistics, proc_statistics_free);
+  g_clear_pointer (&self->phrase_cache, proc_phrase_cache_unref);
   g_clear_object (&self->store);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_STATISTICS_VIEW);
@@ -597,6 +599,8 @@ proc_statistics_view_class_init (ProcStatisticsViewClass *klass)
 static void
 proc_statistics_view_init (ProcStatisticsView *self)
 {
+  self->phrase_cache = proc_phrase_cache_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   gtk_drawing_area_set_draw_func (self->progress_area, draw_progress, self, NULL);
