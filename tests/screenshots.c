@@ -312,7 +312,17 @@ empty_statistics_scenes (ProcWindow *window)
 static void
 narrow_scenes (ProcWindow *window)
 {
+  GtkWidget *statistics;
+
   shoot (window, "narrow");
+
+  /* The statistics on a phone: the charts one under another. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-statistics", NULL);
+  statistics = find_statistics_window ();
+  gtk_window_set_default_size (GTK_WINDOW (statistics), 360, 720);
+  wait_ms (700);
+  shoot (statistics, "statistics-narrow");
+  gtk_window_destroy (GTK_WINDOW (statistics));
 }
 
 static void
