@@ -246,25 +246,33 @@ pixels_free (Pixels *pixels)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Pixels, pixels_free)
 
-/* What the chart draws now, through GTK's own renderer. */
+/* What the chart draws now, through GTK's own renderer, once it has drawn
+ * a frame: under the sanitizers that takes a while. */
 static Pixels *
 render (GtkWidget *area)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (area);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   Pixels *pixels = g_new0 (Pixels, 1);
 
   wait_ms (200);
-  pixels->width = gtk_widget_get_width (area);
-  pixels->height = gtk_widget_get_height (area);
+  do
+    {
+      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (area);
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+
+      g_main_context_iteration (NULL, FALSE);
+      pixels->width = gtk_widget_get_width (area);
+      pixels->height = gtk_widget_get_height (area);
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), pixels->width, pixels->height);
+      node = gtk_snapshot_to_node (snapshot);
+    }
+  while (node == NULL && g_get_monotonic_time () < end);
+
+  g_assert_nonnull (node);
   g_assert_cmpint (pixels->width, >, 100);
   g_assert_cmpint (pixels->height, >=, 20);
-
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), pixels->width, pixels->height);
-  node = gtk_snapshot_to_node (snapshot);
-  g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (area)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, pixels->width, pixels->height));
   pixels->data = g_malloc ((gsize) pixels->width * pixels->height * 4);
@@ -297,6 +305,27 @@ count_colour (const Pixels *pixels,
     }
 
   return n;
+}
+
+/* Renders the chart until its pixels of @rgb are between @at_least and
+ * @at_most, for ten seconds at most: a redraw follows a change by a frame. */
+static Pixels *
+render_until (GtkWidget *area,
+              guint32    rgb,
+              guint      at_least,
+              guint      at_most)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  Pixels *pixels = render (area);
+
+  while ((count_colour (pixels, rgb) < at_least || count_colour (pixels, rgb) > at_most) &&
+         g_get_monotonic_time () < end)
+    {
+      pixels_free (pixels);
+      pixels = render (area);
+    }
+
+  return pixels;
 }
 
 static guint
@@ -412,7 +441,7 @@ live_update_scenario (ProcWindow *window)
   g_assert_true (proc_store_delete_tag (window->store, _proc_store_lookup_tag (window->store, "methods"), &error));
   g_assert_no_error (error);
   assert_description (g_ptr_array_index (areas, 1), "1 tag in use: to read, 2 papers.");
-  after = render (g_ptr_array_index (areas, 1));
+  after = render_until (g_ptr_array_index (areas, 1), TAG_RED, 0, 0);
   g_assert_cmpuint (count_colour (after, TAG_RED), ==, 0);
   g_assert_cmpuint (count_drawn (after), >, 200);
 
@@ -437,8 +466,7 @@ dark_style_scenario (ProcWindow *window)
   g_assert_cmpuint (count_colour (light, KEPT_DARK), ==, 0);
 
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
-  wait_ms (300);
-  dark = render (g_ptr_array_index (areas, 0));
+  dark = render_until (g_ptr_array_index (areas, 0), KEPT_DARK, 201, G_MAXUINT);
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   g_assert_cmpuint (count_colour (dark, KEPT_DARK), >, 200);
   g_assert_cmpuint (count_colour (dark, KEPT_LIGHT), ==, 0);
