@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 #include <sqlite3.h>
+#include <glib/gstdio.h>
 
 #include "proc-application.h"
 #include "proc-statistics.h"
@@ -539,6 +540,24 @@ test_empty_library (void)
   run_app (empty_library_scenario);
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (!g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_remove (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -547,6 +566,7 @@ main (int   argc,
   g_autofree char *data = g_build_filename (home, ".local", "share", NULL);
   g_autofree char *config = g_build_filename (home, ".config", NULL);
   g_autofree char *cache = g_build_filename (home, ".cache", NULL);
+  int status;
 
   /* A throw-away home, as in test-main-window.c. */
   g_setenv ("HOME", home, TRUE);
@@ -565,5 +585,7 @@ main (int   argc,
   g_test_add_func ("/statistics-window/dark-style", test_dark_style);
   g_test_add_func ("/statistics-window/empty-library", test_empty_library);
 
-  return g_test_run ();
+  status = g_test_run ();
+  remove_tree (home);
+  return status;
 }
