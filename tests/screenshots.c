@@ -11,12 +11,15 @@
 #include "config.h"
 
 #include <locale.h>
+#include <sqlite3.h>
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
 #include "proc-application.h"
 #include "proc-export-dialog.h"
+#include "proc-importer.h"
 #include "proc-preferences-window.h"
+#include "proc-statistics-window.h"
 #include "proc-window-private.h"
 
 static const char *out_dir;
@@ -254,16 +257,167 @@ watchlist_scenes (ProcWindow *window)
   gtk_search_bar_set_search_mode (window->search_bar, FALSE);
 }
 
+static GtkWidget *
+find_statistics_window (void)
+{
+  g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (PROC_IS_STATISTICS_WINDOW (toplevel))
+        return toplevel;
+    }
+
+  g_error ("The statistics window did not open");
+}
+
+/* Tags the papers that a search finds, as someone sorting by topic would. */
+static void
+tag_search (ProcWindow *window,
+            const char *search,
+            const char *tag,
+            const char *colour)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (window->store, NULL, search, PROC_SORT_ADDED, FALSE, &error);
+  gint64 tag_id;
+
+  if (ids == NULL ||
+      !(tag_id = proc_store_create_tag (window->store, tag, colour, &error)) ||
+      !proc_store_add_tag (window->store, (const gint64 *) (gpointer) ids->data, ids->len, tag, &error))
+    g_error ("%s", error->message);
+}
+
+/* A week and a half of triage: some days many decisions, some none, most
+ * papers skipped, some kept, a few left for later. */
+static void
+triage_days (ProcWindow *window)
+{
+  static const guint per_day[] = { 40, 95, 0, 130, 110, 60, 0, 0, 85, 70 };
+  guint n_days = G_N_ELEMENTS (per_day);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2024);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (window->store, NULL, NULL, PROC_SORT_TITLE, FALSE, &error);
+  guint position = 0;
+  sqlite3 *db;
+
+  if (ids == NULL)
+    g_error ("%s", error->message);
+
+  if (sqlite3_open (proc_store_get_path (window->store), &db) != SQLITE_OK)
+    g_error ("Could not open the library: %s", sqlite3_errmsg (db));
+  sqlite3_busy_timeout (db, 5000);
+
+  for (guint day = 0; day < n_days; day++)
+    {
+      g_autoptr(GDateTime) morning = g_date_time_add_days (now, (int) day - (int) n_days + 1);
+
+      for (guint i = 0; i < per_day[day] && position < ids->len; i++, position++)
+        {
+          gint64 id = g_array_index (ids, gint64, position);
+          double draw = g_rand_double (rand);
+          ProcTriage triage = draw < 0.24 ? PROC_TRIAGE_KEEP : draw < 0.38 ? PROC_TRIAGE_MAYBE : PROC_TRIAGE_SKIP;
+          g_autofree char *sql = NULL;
+
+          if (!proc_store_set_triage (window->store, &id, 1, triage, &error))
+            g_error ("%s", error->message);
+          sql = g_strdup_printf ("UPDATE papers SET triaged_at = %" G_GINT64_FORMAT " WHERE id = %" G_GINT64_FORMAT,
+                                 g_date_time_to_unix (morning) - 3600 * 4 + i * 60, id);
+          if (sqlite3_exec (db, sql, NULL, NULL, NULL) != SQLITE_OK)
+            g_error ("%s", sqlite3_errmsg (db));
+        }
+    }
+
+  sqlite3_close (db);
+  proc_store_check_external_changes (window->store);
+}
+
+static void
+statistics_scenes (ProcWindow *window)
+{
+  GtkWidget *statistics;
+
+  wait_ms (300);
+
+  /* Before any decision: the charts say what they will show. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-statistics", NULL);
+  statistics = find_statistics_window ();
+  wait_ms (700);
+  shoot (statistics, "statistics-start");
+
+  /* ICML 2019 too, when ../shared has it: hundreds of decisions. */
+  {
+    const char *shared = g_getenv ("PROCEEDINGS_SHARED_DIR");
+    g_autofree char *path = g_build_filename (shared ? shared : "../shared", "realworld", "icml2019.bib", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    g_autoptr(ProcImportReport) report = NULL;
+    g_autoptr(GError) error = NULL;
+
+    if (g_file_query_exists (file, NULL) &&
+        !(report = proc_importer_import_file (window->store, file, NULL, &error)))
+      g_error ("%s", error->message);
+  }
+
+  tag_search (window, "reinforcement", "reinforcement learning", "#3584e4");
+  tag_search (window, "graph", "graphs", "#33d17a");
+  tag_search (window, "adversarial", "adversarial robustness", "#e01b24");
+  tag_search (window, "bandit", "bandits", "#ff7800");
+  tag_search (window, "variational", "variational methods", "#9141ac");
+  tag_search (window, "privacy", "privacy", "#986a44");
+  tag_search (window, "theorem", "theory", "");
+  tag_search (window, "language", "language", "#f6d32d");
+  tag_search (window, "causal", "causality", "#2ec27e");
+  tag_search (window, "bayesian", "Bayesian methods", "#1c71d8");
+  tag_search (window, "federated", "federated learning", "");
+  tag_search (window, "transformer", "组会精读", "#c061cb");
+  triage_days (window);
+  wait_ms (1000);
+  shoot (statistics, "statistics");
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_ms (300);
+  shoot (statistics, "statistics-dark");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  gtk_window_destroy (GTK_WINDOW (statistics));
+}
+
+static void
+empty_statistics_scenes (ProcWindow *window)
+{
+  GtkWidget *statistics;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-statistics", NULL);
+  statistics = find_statistics_window ();
+  wait_ms (700);
+  shoot (statistics, "statistics-empty-library");
+  gtk_window_destroy (GTK_WINDOW (statistics));
+}
+
 static void
 narrow_scenes (ProcWindow *window)
 {
+  GtkWidget *statistics;
+
   shoot (window, "narrow");
+
+  /* The statistics on a phone: the charts one under another. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-statistics", NULL);
+  statistics = find_statistics_window ();
+  gtk_window_set_default_size (GTK_WINDOW (statistics), 360, 720);
+  wait_ms (700);
+  shoot (statistics, "statistics-narrow");
+  gtk_window_destroy (GTK_WINDOW (statistics));
 }
 
 static void
 empty_scenes (ProcWindow *window)
 {
   shoot (window, "empty-library");
+  empty_statistics_scenes (window);
 }
 
 static gboolean
@@ -328,6 +482,7 @@ main (int   argc,
   g_settings_set_int (settings, "window-width", 1280);
   g_settings_set_int (settings, "window-height", 800);
   run (library, library_scenes);
+  run (library, statistics_scenes);
 
   /* An empty library: the bundled list was imported once, then removed. */
   {

@@ -12,6 +12,7 @@
 
 #include "proc-collection-list.h"
 #include "proc-paper-row.h"
+#include "proc-statistics-window.h"
 #include "proc-tex.h"
 #include "proc-utils.h"
 #include "proc-window-private.h"
@@ -544,6 +545,16 @@ show_list_action (GtkWidget  *widget,
 }
 
 static void
+show_statistics_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+
+  proc_statistics_window_present (GTK_WINDOW (self), self->store);
+}
+
+static void
 import_response_cb (ProcWindow           *self,
                     int                   response,
                     GtkFileChooserNative *chooser)
@@ -801,10 +812,12 @@ _proc_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.focus-note", NULL, focus_note_action);
   gtk_widget_class_install_action (widget_class, "win.show-sidebar", NULL, show_sidebar_action);
   gtk_widget_class_install_action (widget_class, "win.show-list", NULL, show_list_action);
+  gtk_widget_class_install_action (widget_class, "win.show-statistics", NULL, show_statistics_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, GDK_CONTROL_MASK, "win.show-statistics", NULL);
 }
 
 /**

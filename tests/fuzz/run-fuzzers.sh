@@ -1,5 +1,5 @@
 #!/bin/bash
-# Runs each importer's fuzz target under libFuzzer (clang, ASan, UBSan) for a set time, over a
+# Runs each fuzz target (the importers', the key phrases') under libFuzzer (clang, ASan, UBSan) for a set time, over a
 # copy of its seed corpus (plus slices of ../shared when it is there), and fails when one crashes,
 # leaks, hangs or breaks an invariant; the input that did it is kept in the work folder.
 #   PROCEEDINGS_FUZZ_TESTS=1 tests/fuzz/run-fuzzers.sh [TARGET…]
@@ -20,7 +20,7 @@ SHARED=${PROCEEDINGS_SHARED_DIR:-$SRC/../shared}
 if [ $# -gt 0 ]; then
   targets=("$@")
 else
-  targets=(bibtex ris csv csl-json paper-copilot conference-list import)
+  targets=(bibtex ris csv csl-json paper-copilot conference-list import key-phrases)
 fi
 
 # clang and its fuzzer runtime: libclang-rt-N-dev for the clang there is (Debian 12: 14).
@@ -59,7 +59,7 @@ add_shared_seeds () {
       for f in "$SHARED"/realworld/*.json; do
         [ -f "$f" ] && python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); json.dump(d[:5],sys.stdout,ensure_ascii=False,indent=1)' "$f" > "$dir/shared-$(basename "$f")"
       done ;;
-    conference-list)
+    conference-list|key-phrases)
       for f in "$SHARED"/seeds/*.txt; do
         [ -f "$f" ] && head -c 8000 "$f" > "$dir/shared-$(basename "$f")"
       done ;;
@@ -81,7 +81,9 @@ for target in "${targets[@]}"; do
   log=$WORK/$target.log
   mkdir -p "$corpus" "$artifacts"
   if [ "$target" = import ]; then
-    for d in "$SRC"/tests/fuzz/corpus/*/; do cp -n "$d"* "$corpus"/ 2>/dev/null || true; done
+    for d in "$SRC"/tests/fuzz/corpus/*/; do
+      [ "$(basename "$d")" = key-phrases ] || cp -n "$d"* "$corpus"/ 2>/dev/null || true
+    done
   else
     cp -n "$SRC/tests/fuzz/corpus/$target/"* "$corpus"/
   fi
