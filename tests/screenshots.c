@@ -404,6 +404,13 @@ narrow_scenes (ProcWindow *window)
 
   shoot (window, "narrow");
 
+  /* Triage on a phone: the card alone, its buttons in reach. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.triage-mode", NULL);
+  wait_ms (300);
+  shoot (window, "narrow-triage");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.triage-mode", NULL);
+  wait_ms (300);
+
   /* The statistics on a phone: the charts one under another. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-statistics", NULL);
   statistics = find_statistics_window ();
