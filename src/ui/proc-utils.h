@@ -20,6 +20,8 @@ void proc_widget_show_toast (GtkWidget        *widget,
 void proc_widget_offer_undo (GtkWidget    *widget,
                              ProcUndo     *undo);
 
+GtkWidget *proc_colour_dot_new (const char *colour);
+
 typedef void (*ProcNameCallback) (gpointer user_data, const char *name);
 
 void proc_ask_name          (GtkWidget        *parent,
