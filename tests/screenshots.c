@@ -20,6 +20,8 @@
 #include "proc-importer.h"
 #include "proc-preferences-window.h"
 #include "proc-statistics-window.h"
+
+#include "proc-suggested-tags.h"
 #include "proc-window-private.h"
 
 static const char *out_dir;
@@ -70,6 +72,65 @@ select_position (ProcWindow *window,
 
 static void triage_scenes (ProcWindow *window);
 static void watchlist_scenes (ProcWindow *window);
+
+static guint
+find_position (ProcWindow *window,
+               const char *abstract_start)
+{
+  GListModel *papers = G_LIST_MODEL (window->papers);
+
+  for (guint i = 0; i < g_list_model_get_n_items (papers); i++)
+    {
+      g_autoptr(ProcPaper) paper = g_list_model_get_item (papers, i);
+
+      if (g_str_has_prefix (proc_paper_get_abstract (paper), abstract_start))
+        return i;
+    }
+
+  g_error ("No paper starts with “%s”", abstract_start);
+}
+
+static GtkWidget *
+find_widget (GtkWidget *root,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* The detail pane scrolled down to the paper's tags and the tags it
+ * suggests: a tag of the library first ("Gaussian process", which the
+ * abstract has in the plural), then its key phrases. */
+static void
+suggested_tags_scene (ProcWindow *window,
+                      const char *name)
+{
+  GtkWidget *tags = find_widget (GTK_WIDGET (window->detail_view), PROC_TYPE_SUGGESTED_TAGS);
+  GtkWidget *scrolled = gtk_widget_get_ancestor (tags, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *viewport = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  graphene_point_t point;
+
+  /* In the content's coordinates, which do not move as it scrolls: the
+   * suggestions near the bottom, the abstract above them. */
+  wait_ms (300);
+  if (!gtk_widget_compute_point (tags, gtk_viewport_get_child (GTK_VIEWPORT (viewport)),
+                                 &GRAPHENE_POINT_INIT (0, 0), &point))
+    g_error ("The suggested tags are not in the detail pane");
+  gtk_adjustment_set_value (adjustment, point.y + gtk_widget_get_height (tags) + 120 -
+                                        gtk_adjustment_get_page_size (adjustment));
+  shoot (window, name);
+}
 
 static void
 library_scenes (ProcWindow *window)
@@ -132,6 +193,25 @@ library_scenes (ProcWindow *window)
     proc_sidebar_select_query (window->sidebar, "reading-list:\"Follow up\"");
     wait_ms (300);
     shoot (window, "reading-list-empty");
+  }
+
+  {
+    gint64 gaussian[2];
+    gint64 tag_id;
+
+    proc_sidebar_select_query (window->sidebar, "");
+    wait_ms (300);
+    gaussian[0] = proc_paper_list_get_id (window->papers, find_position (window, "Deep kernel learning"));
+    gaussian[1] = proc_paper_list_get_id (window->papers, find_position (window, "Conformal prediction"));
+    if (!(tag_id = proc_store_create_tag (window->store, "Gaussian process", "#3584e4", &error)) ||
+        !proc_store_add_tag (window->store, &gaussian[1], 1, "Gaussian process", &error) ||
+        !proc_store_add_tag (window->store, &gaussian[0], 1, "kernels", &error))
+      g_error ("%s", error->message);
+    select_position (window, find_position (window, "Deep kernel learning"));
+    suggested_tags_scene (window, "suggested-tags");
+
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+    suggested_tags_scene (window, "suggested-tags-dark");
   }
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);

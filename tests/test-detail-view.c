@@ -7,12 +7,17 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
 
+#include "proc-application.h"
 #include "proc-detail-view.h"
 #include "proc-importer.h"
 #include "proc-rating.h"
 #include "proc-store.h"
+#include "proc-suggested-tags.h"
 #include "proc-tag-editor.h"
+#include "proc-window-private.h"
 
 /* Three papers in the conference-list format: one with math and a code
  * link, one with a project page, one with no link at all. */
@@ -857,6 +862,342 @@ test_without_store (Fixture       *fixture,
   g_assert_true (gtk_widget_get_sensitive (child (fixture, "entry", GTK_TYPE_ENTRY)));
 }
 
+/* Suggested tags */
+
+/* The bundled ICML 2024 list, added to the fixture's library. */
+static void
+import_seed_list (Fixture *fixture)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "resources", "lists",
+                                            "icml-2024.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) stream = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  stream = g_file_read (file, NULL, &error);
+  g_assert_no_error (error);
+  report = proc_importer_import_stream (fixture->store, G_INPUT_STREAM (stream), "icml-2024.txt",
+                                        NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+}
+
+static ProcPaper *
+find_paper (ProcStore  *store,
+            const char *abstract_start)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      ProcPaper *paper = proc_store_get_paper (store, g_array_index (ids, gint64, i));
+
+      if (g_str_has_prefix (proc_paper_get_abstract (paper), abstract_start))
+        return paper;
+      g_object_unref (paper);
+    }
+
+  g_assert_not_reached ();
+}
+
+static GtkWidget *
+find_by_type (GtkWidget *root,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_by_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* What the row of suggestions shows: the labels of its buttons. */
+static GPtrArray *
+shown_suggestions (GtkWidget *suggested)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+
+  if (!gtk_widget_get_mapped (suggested))
+    return names;
+
+  for (GtkWidget *button = gtk_widget_get_first_child (suggested); button;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      GtkWidget *label;
+
+      if (!GTK_IS_BUTTON (button))
+        continue;
+      label = find_by_type (button, GTK_TYPE_LABEL);
+      g_assert_nonnull (label);
+      g_ptr_array_add (names, g_strdup (gtk_label_get_text (GTK_LABEL (label))));
+    }
+
+  return names;
+}
+
+static gboolean
+names_contain (GPtrArray  *names,
+               const char *name)
+{
+  for (guint i = 0; i < names->len; i++)
+    if (g_str_equal (g_ptr_array_index (names, i), name))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* How many rows of paper_tags give @paper the tag @name, read by SQL
+ * from the file. */
+static int
+sql_count_tag (const char *path,
+               ProcPaper  *paper,
+               const char *name)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int count;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db,
+                                       "SELECT count(*) FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id"
+                                       " WHERE pt.paper_id = ?1 AND t.name = ?2", -1, &stmt, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_bind_int64 (stmt, 1, proc_paper_get_id (paper));
+  sqlite3_bind_text (stmt, 2, name, -1, SQLITE_STATIC);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  count = sqlite3_column_int (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  return count;
+}
+
+/* A seed paper gets tags to add in one click: the library's tag that its
+ * abstract names first ("Gaussian processes" is "Gaussian process"), its
+ * key phrases after; never a tag it has; none for a paper with nothing to
+ * suggest. */
+static void
+test_suggested_tags (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  GtkWidget *suggested = child (fixture, "suggested_tags", PROC_TYPE_SUGGESTED_TAGS);
+  GtkWidget *chips = child (fixture, "chips", GTK_TYPE_FLOW_BOX);
+  g_autoptr(ProcPaper) dkl = NULL;
+  g_autoptr(ProcPaper) other = NULL;
+  g_autoptr(GPtrArray) names = NULL;
+  g_auto(GStrv) suggested_names = NULL;
+  GtkWidget *button;
+  gint64 id;
+
+  import_seed_list (fixture);
+  dkl = find_paper (fixture->store, "Deep kernel learning (DKL)");
+  other = find_paper (fixture->store, "Conformal prediction (CP)");
+  id = proc_paper_get_id (other);
+  g_assert_true (proc_store_add_tag (fixture->store, &id, 1, "Gaussian process", NULL));
+  g_assert_true (proc_store_add_tag (fixture->store, &id, 1, "robotics", NULL));
+
+  proc_detail_view_set_paper (fixture->view, dkl);
+  wait_ms (50);
+  names = shown_suggestions (suggested);
+  g_assert_cmpuint (names->len, >=, 2);
+  g_assert_cmpuint (names->len, <=, 6);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "Gaussian process");
+  g_assert_true (names_contain (names, "deep kernel learning"));
+  g_assert_false (names_contain (names, "robotics"));
+  g_assert_false (names_contain (names, "Gaussian processes"));
+  suggested_names = proc_suggested_tags_dup_names (PROC_SUGGESTED_TAGS (suggested));
+  g_assert_cmpuint (g_strv_length (suggested_names), ==, names->len);
+
+  /* What each button does, in its tooltip and for screen readers */
+  g_assert_nonnull (find_button_with_tooltip (suggested, "Add Tag “Gaussian process”"));
+  button = find_button_with_tooltip (suggested, "Add New Tag “deep kernel learning”");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_focusable (button));
+  g_assert_true (gtk_widget_get_visible (suggested));
+
+  /* A tag the paper has is not suggested, in any number */
+  id = proc_paper_get_id (dkl);
+  g_assert_true (proc_store_add_tag (fixture->store, &id, 1, "Deep Kernel Learnings", NULL));
+  g_clear_pointer (&names, g_ptr_array_unref);
+  names = shown_suggestions (suggested);
+  g_assert_false (names_contain (names, "deep kernel learning"));
+  g_assert_false (names_contain (names, "Deep Kernel Learnings"));
+
+  /* Off the paper, the tag stays in the library: it is suggested rather
+   * than the phrase */
+  g_assert_true (proc_store_remove_tag (fixture->store, &id, 1, "Deep Kernel Learnings", NULL));
+  g_clear_pointer (&names, g_ptr_array_unref);
+  names = shown_suggestions (suggested);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "Deep Kernel Learnings");
+  g_assert_cmpstr (g_ptr_array_index (names, 1), ==, "Gaussian process");
+  g_assert_false (names_contain (names, "deep kernel learning"));
+
+  /* One click: the tag is the paper's, in the file and on a chip, and no
+   * longer suggested */
+  g_assert_cmpint (sql_count_tag (fixture->path, dkl, "Gaussian process"), ==, 0);
+  button = find_button_with_tooltip (suggested, "Add Tag “Gaussian process”");
+  g_signal_emit_by_name (button, "clicked");
+  wait_ms (50);
+  g_assert_cmpint (sql_count_tag (fixture->path, dkl, "Gaussian process"), ==, 1);
+  g_assert_true (shows_label (chips, "Gaussian process"));
+  g_clear_pointer (&names, g_ptr_array_unref);
+  names = shown_suggestions (suggested);
+  g_assert_false (names_contain (names, "Gaussian process"));
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "Deep Kernel Learnings");
+
+  /* From the keyboard; the focus goes on to the suggestion that took its
+   * place */
+  button = find_button_with_tooltip (suggested, "Add Tag “Deep Kernel Learnings”");
+  gtk_widget_grab_focus (button);
+  g_assert_true (gtk_widget_has_focus (button));
+  /* Enter or Space: GtkButton clicks once it has shown itself pressed */
+  gtk_widget_activate (button);
+  wait_ms (400);
+  g_assert_cmpint (sql_count_tag (fixture->path, dkl, "Deep Kernel Learnings"), ==, 1);
+  g_assert_true (shows_label (chips, "Deep Kernel Learnings"));
+  g_assert_true (GTK_IS_BUTTON (gtk_window_get_focus (fixture->window)));
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (fixture->window), suggested));
+
+  /* Nothing to suggest: no row */
+  proc_detail_view_set_paper (fixture->view, fixture->papers[2]);
+  wait_ms (50);
+  g_assert_false (gtk_widget_get_visible (suggested));
+
+  /* Back on the paper: computed again, without what it has now */
+  proc_detail_view_set_paper (fixture->view, dkl);
+  wait_ms (50);
+  g_assert_true (gtk_widget_get_visible (suggested));
+  g_clear_pointer (&names, g_ptr_array_unref);
+  names = shown_suggestions (suggested);
+  g_assert_cmpuint (names->len, >, 0);
+  g_assert_false (names_contain (names, "Gaussian process"));
+  g_assert_false (names_contain (names, "Deep Kernel Learnings"));
+  g_assert_false (names_contain (names, "deep kernel learning"));
+}
+
+/* In the real window: the suggestion's tag comes off with Undo, and the
+ * suggestion comes back. */
+static char *undo_library;
+
+/* Until the row shows @first first (or anything, when NULL; nothing, when
+ * ""): under the sanitizers a frame can take most of a second. */
+static GPtrArray *
+wait_for_suggestions (GtkWidget  *suggested,
+                      const char *first)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GPtrArray *names = NULL;
+
+  do
+    {
+      g_clear_pointer (&names, g_ptr_array_unref);
+      wait_ms (20);
+      names = shown_suggestions (suggested);
+      if (first == NULL ? names->len > 0
+                        : (*first == '\0' ? names->len == 0
+                                          : names->len > 0 && g_str_equal (g_ptr_array_index (names, 0), first)))
+        break;
+    }
+  while (g_get_monotonic_time () < end);
+
+  return names;
+}
+
+static void
+suggested_tag_undo_scenario (ProcWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcPaper) dkl = find_paper (window->store, "Deep kernel learning (DKL)");
+  g_autoptr(ProcPaper) other = find_paper (window->store, "Conformal prediction (CP)");
+  GtkWidget *suggested = find_by_type (GTK_WIDGET (window->detail_view), PROC_TYPE_SUGGESTED_TAGS);
+  g_autoptr(GPtrArray) names = NULL;
+  GListModel *papers = G_LIST_MODEL (window->papers);
+  gint64 id = proc_paper_get_id (other);
+  GtkWidget *button;
+  guint position = G_MAXUINT;
+
+  g_assert_true (proc_store_add_tag (window->store, &id, 1, "Gaussian process", &error));
+  for (guint i = 0; i < g_list_model_get_n_items (papers) && position == G_MAXUINT; i++)
+    if (proc_paper_list_get_id (window->papers, i) == proc_paper_get_id (dkl))
+      position = i;
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+  gtk_selection_model_select_item (proc_window_get_selection (window), position, TRUE);
+
+  names = wait_for_suggestions (suggested, "Gaussian process");
+  g_assert_cmpuint (names->len, >, 0);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "Gaussian process");
+
+  button = find_button_with_tooltip (suggested, "Add Tag “Gaussian process”");
+  g_signal_emit_by_name (button, "clicked");
+  g_clear_pointer (&names, g_ptr_array_unref);
+  names = wait_for_suggestions (suggested, NULL);
+  g_assert_cmpint (sql_count_tag (undo_library, dkl, "Gaussian process"), ==, 1);
+  g_assert_true (shows_label (GTK_WIDGET (window->detail_view), "Gaussian process"));
+  g_assert_false (names_contain (names, "Gaussian process"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_clear_pointer (&names, g_ptr_array_unref);
+  names = wait_for_suggestions (suggested, "Gaussian process");
+  g_assert_cmpint (sql_count_tag (undo_library, dkl, "Gaussian process"), ==, 0);
+  g_assert_cmpint (sql_count_tag (undo_library, other, "Gaussian process"), ==, 1);
+  g_assert_cmpuint (names->len, >, 0);
+  g_assert_cmpstr (g_ptr_array_index (names, 0), ==, "Gaussian process");
+}
+
+static gboolean
+run_undo_scenario_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  GtkWindow *window = gtk_application_get_active_window (app);
+
+  g_assert_true (PROC_IS_WINDOW (window));
+  suggested_tag_undo_scenario (PROC_WINDOW (window));
+  gtk_window_close (window);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+undo_window_added_cb (GtkApplication *app,
+                      GtkWindow      *window)
+{
+  g_timeout_add (600, run_undo_scenario_cb, app);
+}
+
+static void
+test_suggested_tag_undo (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-suggested-XXXXXX", NULL);
+  g_autoptr(ProcApplication) app = proc_application_new ();
+  char *argv[] = { (char *) "proceedings", (char *) "--library", NULL, NULL };
+  const char *names[] = { "library.db", "library.db-wal", "library.db-shm" };
+
+  /* A first start: the window opens on the bundled ICML 2024 list. */
+  undo_library = g_build_filename (dir, "library.db", NULL);
+  argv[2] = undo_library;
+  g_signal_connect (app, "window-added", G_CALLBACK (undo_window_added_cb), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+
+      g_remove (path);
+    }
+  g_rmdir (dir);
+  g_clear_pointer (&undo_library, g_free);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -892,6 +1233,7 @@ main (int   argc,
   ADD ("tags", test_tags);
   ADD ("tag-suggestions", test_tag_suggestions);
   ADD ("tag-colour", test_tag_colour);
+  ADD ("suggested-tags", test_suggested_tags);
   ADD ("note-autosave", test_note_autosave);
   ADD ("note-saved-on-paper-change", test_note_saved_on_paper_change);
   ADD ("note-from-elsewhere", test_note_from_elsewhere);
@@ -903,6 +1245,8 @@ main (int   argc,
   ADD ("without-store", test_without_store);
 
 #undef ADD
+
+  g_test_add_func ("/detail-view/suggested-tag-undo", test_suggested_tag_undo);
 
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include "proc-detail-view.h"
 #include "proc-links.h"
 #include "proc-rating.h"
+#include "proc-suggested-tags.h"
 #include "proc-tag-editor.h"
 #include "proc-utils.h"
 
@@ -70,6 +71,7 @@ struct _ProcDetailView
   GtkLabel *abstract_label;
   AdwPreferencesGroup *links_group;
   ProcTagEditor *tag_editor;
+  ProcSuggestedTags *suggested_tags;
   GtkTextView *note_view;
   GtkTextBuffer *note_buffer;
   GtkLabel *note_status;
@@ -860,6 +862,7 @@ proc_detail_view_class_init (ProcDetailViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, abstract_label);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, links_group);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, tag_editor);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, suggested_tags);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, note_view);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, note_buffer);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, note_status);
@@ -881,6 +884,7 @@ proc_detail_view_class_init (ProcDetailViewClass *klass)
 
   g_type_ensure (PROC_TYPE_RATING);
   g_type_ensure (PROC_TYPE_TAG_EDITOR);
+  g_type_ensure (PROC_TYPE_SUGGESTED_TAGS);
 }
 
 static void
@@ -934,6 +938,7 @@ proc_detail_view_set_store (ProcDetailView *self,
 
   g_set_object (&self->store, store);
   proc_tag_editor_set_store (self->tag_editor, store);
+  proc_suggested_tags_set_store (self->suggested_tags, store);
   update_editable (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_STORE]);
@@ -1031,6 +1036,7 @@ proc_detail_view_set_paper (ProcDetailView *self,
   update_abstract (self);
   update_links (self);
   proc_tag_editor_set_paper (self->tag_editor, paper);
+  proc_suggested_tags_set_paper (self->suggested_tags, paper);
   update_editable (self);
 
   gtk_stack_set_visible_child_name (self->stack, paper ? "paper" : "empty");

@@ -51,42 +51,6 @@ enum {
 
 static GParamSpec *properties [N_PROPS];
 
-static void
-draw_dot (GtkDrawingArea *area,
-          cairo_t        *cr,
-          int             width,
-          int             height,
-          gpointer        data)
-{
-  const GdkRGBA *rgba = data;
-
-  gdk_cairo_set_source_rgba (cr, rgba);
-  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
-  cairo_fill (cr);
-}
-
-/* A small dot in the tag's colour, or NULL when it has none. */
-static GtkWidget *
-colour_dot_new (const char *colour)
-{
-  GdkRGBA rgba;
-  GtkWidget *dot;
-
-  if (colour == NULL || *colour == '\0' || !gdk_rgba_parse (&rgba, colour))
-    return NULL;
-
-  dot = g_object_new (GTK_TYPE_DRAWING_AREA,
-                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
-                      "content-width", 8,
-                      "content-height", 8,
-                      "valign", GTK_ALIGN_CENTER,
-                      NULL);
-  gtk_widget_add_css_class (dot, "tag-dot");
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (dot), draw_dot,
-                                  g_memdup2 (&rgba, sizeof rgba), g_free);
-  return dot;
-}
-
 static const char *
 tag_colour (ProcTagEditor *self,
             const char    *name)
@@ -148,7 +112,7 @@ chip_new (ProcTagEditor *self,
           const char    *name)
 {
   GtkWidget *chip = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *dot = colour_dot_new (tag_colour (self, name));
+  GtkWidget *dot = proc_colour_dot_new (tag_colour (self, name));
   GtkWidget *label = gtk_label_new (name);
   GtkWidget *remove = gtk_button_new_from_icon_name ("window-close-symbolic");
   g_autofree char *remove_label = NULL;
@@ -262,7 +226,7 @@ suggestion_row_new (gpointer item,
   ProcCollection *tag = item;
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *dot = colour_dot_new (proc_collection_get_colour (tag));
+  GtkWidget *dot = proc_colour_dot_new (proc_collection_get_colour (tag));
   GtkWidget *name = gtk_label_new (proc_collection_get_name (tag));
   g_autofree char *count_text = g_strdup_printf ("%u", proc_collection_get_count (tag));
   GtkWidget *count = gtk_label_new (count_text);

@@ -89,6 +89,48 @@ proc_widget_offer_undo (GtkWidget *widget,
 }
 
 static void
+draw_dot (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        data)
+{
+  const GdkRGBA *rgba = data;
+
+  gdk_cairo_set_source_rgba (cr, rgba);
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+/**
+ * proc_colour_dot_new:
+ * @colour: (nullable): a tag's colour, as CSS writes it
+ *
+ * Returns: (transfer floating) (nullable): a small dot in @colour, to
+ *   put before a tag's name; %NULL when the tag has no colour
+ */
+GtkWidget *
+proc_colour_dot_new (const char *colour)
+{
+  GdkRGBA rgba;
+  GtkWidget *dot;
+
+  if (colour == NULL || *colour == '\0' || !gdk_rgba_parse (&rgba, colour))
+    return NULL;
+
+  dot = g_object_new (GTK_TYPE_DRAWING_AREA,
+                      "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                      "content-width", 8,
+                      "content-height", 8,
+                      "valign", GTK_ALIGN_CENTER,
+                      NULL);
+  gtk_widget_add_css_class (dot, "tag-dot");
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (dot), draw_dot,
+                                  g_memdup2 (&rgba, sizeof rgba), g_free);
+  return dot;
+}
+
+static void
 name_response_cb (AdwMessageDialog *dialog,
                   const char       *response,
                   gpointer          user_data)

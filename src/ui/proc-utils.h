@@ -28,6 +28,8 @@ void proc_widget_offer_undo (GtkWidget    *widget,
 char *proc_mark_watched     (const char         *markup,
                              const char * const *watched);
 
+GtkWidget *proc_colour_dot_new (const char *colour);
+
 typedef void (*ProcNameCallback) (gpointer user_data, const char *name);
 
 void proc_ask_name          (GtkWidget        *parent,
