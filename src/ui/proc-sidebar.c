@@ -509,12 +509,19 @@ tag_long_pressed_cb (ProcSidebarRow      *row,
   tag_pressed_cb (NULL, 1, x, y, row);
 }
 
+/* A collection's menu of two sections, its edits and its deletion, for
+ * the collection @row shows, which *@menu_collection remembers for the
+ * actions. */
 static void
-reading_list_pressed_cb (GtkGestureClick *gesture,
-                         int              n_press,
-                         double           x,
-                         double           y,
-                         ProcSidebarRow  *row)
+popup_collection_menu (GtkGestureClick  *gesture,
+                       ProcSidebarRow   *row,
+                       double            x,
+                       double            y,
+                       gsize             menu_collection_offset,
+                       const char       *edit_label,
+                       const char       *edit_action,
+                       const char       *delete_label,
+                       const char       *delete_action)
 {
   ProcSidebar *self = PROC_SIDEBAR (gtk_widget_get_ancestor (GTK_WIDGET (row), PROC_TYPE_SIDEBAR));
   g_autoptr(GMenu) menu = g_menu_new ();
@@ -526,14 +533,26 @@ reading_list_pressed_cb (GtkGestureClick *gesture,
 
   if (gesture != NULL)
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  g_set_object (&self->menu_reading_list, proc_sidebar_row_get_collection (row));
+  g_set_object ((ProcCollection **) G_STRUCT_MEMBER_P (self, menu_collection_offset), proc_sidebar_row_get_collection (row));
 
-  g_menu_append (edit, _("_Rename…"), "sidebar.rename-reading-list");
+  g_menu_append (edit, edit_label, edit_action);
   g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
-  g_menu_append (destroy, _("_Delete Reading List"), "sidebar.delete-reading-list");
+  g_menu_append (destroy, delete_label, delete_action);
   g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
 
   popup_menu (self, row, menu, x, y);
+}
+
+static void
+reading_list_pressed_cb (GtkGestureClick *gesture,
+                         int              n_press,
+                         double           x,
+                         double           y,
+                         ProcSidebarRow  *row)
+{
+  popup_collection_menu (gesture, row, x, y, G_STRUCT_OFFSET (ProcSidebar, menu_reading_list),
+                         _("_Rename…"), "sidebar.rename-reading-list",
+                         _("_Delete Reading List"), "sidebar.delete-reading-list");
 }
 
 static void
@@ -552,24 +571,9 @@ watchlist_pressed_cb (GtkGestureClick *gesture,
                       double           y,
                       ProcSidebarRow  *row)
 {
-  ProcSidebar *self = PROC_SIDEBAR (gtk_widget_get_ancestor (GTK_WIDGET (row), PROC_TYPE_SIDEBAR));
-  g_autoptr(GMenu) menu = g_menu_new ();
-  g_autoptr(GMenu) edit = g_menu_new ();
-  g_autoptr(GMenu) destroy = g_menu_new ();
-
-  if (self == NULL)
-    return;
-
-  if (gesture != NULL)
-    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  g_set_object (&self->menu_watchlist, proc_sidebar_row_get_collection (row));
-
-  g_menu_append (edit, _("_Edit Watchlist…"), "sidebar.edit-watchlist");
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
-  g_menu_append (destroy, _("_Delete Watchlist"), "sidebar.delete-watchlist");
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
-
-  popup_menu (self, row, menu, x, y);
+  popup_collection_menu (gesture, row, x, y, G_STRUCT_OFFSET (ProcSidebar, menu_watchlist),
+                         _("_Edit Watchlist…"), "sidebar.edit-watchlist",
+                         _("_Delete Watchlist"), "sidebar.delete-watchlist");
 }
 
 static void
