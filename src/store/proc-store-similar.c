@@ -24,32 +24,35 @@
  * too, weighted as the rarer of them.
  *
  * The words are cut by papers_fts' own tokenizer (Porter stems of
- * unicode61 tokens), so each is a term the index holds: its document
- * frequency comes from an fts5vocab table, and the word as written, put
- * in the query, stems to the same term again.  The distinctive words of a
- * paper are rare ones, and a query of rare words matches few papers;
- * every paper it matches is scored, so the words are chosen within a
- * budget of matches: a common word that would have the query score half
- * the library is left out, as it says little about the paper anyway.
+ * unicode61 tokens), so each is a term the index holds, and the word as
+ * written, put in a query, stems to the same term again: the index counts
+ * the papers that have it (its document frequency), and finds them.  The
+ * distinctive words of a paper are rare ones, and a query of rare words
+ * matches few papers; every paper it matches is scored, so the words are
+ * chosen within a budget of matches: a common word that would have the
+ * query score half the library is left out, as it says little about the
+ * paper anyway.
  *
  * FTS5's own bm25() took 15 ms for 15,000 matches at 87,000 papers: two
  * thirds of that read each paper's length, and the rest counted each
  * word's papers again, which the weights already know.  So the score is
  * BM25 without the length (b = 0: abstracts are much of a length, and a
  * word's share saturates), computed by a function of our own,
- * similarity_function(): 5 ms.  Reading the document frequencies of a
- * paper's 70 or so words takes 15 to 25 ms, most of it for the common
- * words, so the store keeps them for the next paper. */
+ * similarity_function(): 5 ms.  Counting the papers of a paper's 70 or so
+ * words takes 10 to 20 ms, most of it for the common words, so the store
+ * keeps the counts for the next paper. */
 
 /* The words of the query, at most, and the pairs of words. */
 #define MAX_TERMS 24
 #define MAX_PAIRS 4
 #define MAX_PHRASES (MAX_TERMS + MAX_PAIRS)
 /* The papers a query may match, as the sum of its words' document
- * frequencies: a few ms of scoring. */
+ * frequencies: 10 ms of scoring at most. */
 #define MATCH_BUDGET 24000
 /* Longer tokens are not words: hashes, URLs glued together, DNA. */
 #define MAX_TERM_BYTES 40
+/* Each word's papers are counted up to this many at least. */
+#define MIN_COUNT_CAP 1000
 /* Rows asked for beyond @limit: the paper itself, and papers a damaged
  * index may still name after they were deleted. */
 #define EXTRA_ROWS 4
@@ -68,6 +71,7 @@ typedef struct
   char *surface;    /* the word as written, which the query stems again */
   guint tf;
   gint64 df;
+  gboolean df_at_least;   /* df is only where its count stopped */
   double weight;
   gboolean chosen;
 } Term;
@@ -86,9 +90,10 @@ typedef struct
 typedef struct
 {
   GHashTable *stopwords;   /* the stems of stopword_text */
-  GHashTable *df;          /* stem → gint64 *, the papers that have it */
-  gint64 n_papers;         /* in the library when they were read */
-  gboolean connected;       /* proc_similarity() and papers_fts_terms exist */
+  GHashTable *df;          /* stem → gint64 *, the papers that have it, or
+                            * minus the count it stopped at */
+  gint64 n_papers;         /* in the library when they were first read */
+  gboolean connected;      /* proc_similarity() exists */
 } Similarity;
 
 typedef struct
@@ -108,14 +113,15 @@ similarity_quark (void)
 
 /* Words that say nothing of a paper's subject: English function words,
  * the words any abstract uses to present its work, and what is left of
- * a URL.  They are compared as the tokenizer stems them, so one form of
- * each word stands for all (method for methods, use for using).  Words
- * whose stem a subject shares stay out ("general", whose stem is also
- * that of generative and generalization). */
+ * a URL or of a PDF's text ("sys(cid:173) tem").  They are compared as
+ * the tokenizer stems them, so one form of each word stands for all
+ * (method for methods, use for using).  Words whose stem a subject
+ * shares stay out ("general", whose stem is also that of generative and
+ * generalization). */
 static const char stopword_text[] =
   "a about above according achieve across after again against all allow also although among an "
   "and another any approach are as at available based be because been before being below best "
-  "better between both but by can cannot capable challenge com compare consider could current "
+  "better between both but by can cannot capable challenge cid com compare consider could current "
   "describe did do does doi doing due during each either enable et etc even existing "
   "experimental extensive few find first for framework from further furthermore github given "
   "had has have having he her here hers him his how however html http https i ie if improve in "
@@ -379,14 +385,11 @@ get_similarity (ProcStore  *self,
       !tokenize (self, stopword_text, NULL, similarity->stopwords, NULL, error))
     return NULL;
 
-  /* papers_fts' vocabulary, as a TEMP table: nothing goes to the file. */
   if (!similarity->connected)
     {
       if (!(api = get_fts5_api (self, error)))
         return NULL;
-      if (api->xCreateFunction (api, "proc_similarity", NULL, similarity_function, NULL) != SQLITE_OK ||
-          !_proc_store_exec (self, "CREATE VIRTUAL TABLE IF NOT EXISTS temp.papers_fts_terms"
-                                   " USING fts5vocab(main, papers_fts, row)", NULL))
+      if (api->xCreateFunction (api, "proc_similarity", NULL, similarity_function, NULL) != SQLITE_OK)
         {
           _proc_store_set_error (self, error, _("find similar papers"));
           return NULL;
@@ -462,9 +465,79 @@ count_papers (ProcStore  *self,
   return TRUE;
 }
 
-/* How many papers have each term, from papers_fts' vocabulary.  The
- * counts are kept until the number of papers changes: they only choose
- * and weigh the words, and an edited abstract moves them by one or two. */
+/* BM25's idf, which stays above 0 for the commonest word. */
+static double
+idf (gint64 df,
+     gint64 n_papers)
+{
+  return log (1 + (n_papers - df + 0.5) / (df + 0.5));
+}
+
+/* A phrase of FTS5: the words as written, in double quotes. */
+static void
+append_quoted (GString    *match,
+               const char *first,
+               const char *second)
+{
+  g_string_append_c (match, '"');
+  for (const char *c = first; *c != '\0'; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (match, '"');
+      g_string_append_c (match, *c);
+    }
+  if (second != NULL)
+    {
+      g_string_append_c (match, ' ');
+      for (const char *c = second; *c != '\0'; c++)
+        {
+          if (*c == '"')
+            g_string_append_c (match, '"');
+          g_string_append_c (match, *c);
+        }
+    }
+  g_string_append_c (match, '"');
+}
+
+/* Counts the papers that have @term, stopping at @cap: a walk of the
+ * index that reads that many papers at most. */
+static gboolean
+count_term (ProcStore  *self,
+            Term       *term,
+            gint64      cap,
+            GError    **error)
+{
+  g_autoptr(GString) phrase = g_string_new (NULL);
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (self, "SELECT count(*) FROM"
+                                          " (SELECT 1 FROM papers_fts WHERE papers_fts MATCH ?1 LIMIT ?2)", error)))
+    return FALSE;
+
+  append_quoted (phrase, term->surface, NULL);
+  sqlite3_bind_text (stmt, 1, phrase->str, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (stmt, 2, cap);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    term->df = sqlite3_column_int64 (stmt, 0);
+  sqlite3_reset (stmt);
+
+  if (rc != SQLITE_ROW)
+    return _proc_store_set_error (self, error, _("find similar papers"));
+
+  term->df_at_least = term->df >= cap;
+  return TRUE;
+}
+
+/* How many papers have each term, counted up to a tenth of the library.
+ * A word in more papers than that says little of any of them, and would
+ * take a good part of the budget; counting all the papers of a common
+ * word took 2 ms ("model", in 42,000 of 87,000 papers), where this stops
+ * at 8,700.  In a small library every word is counted to the end.  The
+ * counts are kept while the library stays within a hundredth of the size
+ * it had when they were read: they only choose and weigh the words, and a
+ * paper deleted or edited moves them by one; a large import starts anew. */
 static gboolean
 read_document_frequencies (ProcStore   *self,
                            Similarity  *similarity,
@@ -472,38 +545,31 @@ read_document_frequencies (ProcStore   *self,
                            gint64       n_papers,
                            GError     **error)
 {
-  sqlite3_stmt *stmt;
+  gint64 cap = MAX (MIN_COUNT_CAP, n_papers / 10);
 
-  if (similarity->n_papers != n_papers)
+  if (similarity->n_papers == 0 || ABS (n_papers - similarity->n_papers) * 100 > similarity->n_papers)
     {
       g_hash_table_remove_all (similarity->df);
       similarity->n_papers = n_papers;
     }
 
-  if (!(stmt = _proc_store_prepare (self, "SELECT doc FROM temp.papers_fts_terms WHERE term = ?", error)))
-    return FALSE;
-
   for (guint i = 0; i < terms->len; i++)
     {
       Term *term = g_ptr_array_index (terms, i);
       gint64 *known = g_hash_table_lookup (similarity->df, term->stem);
-      int rc;
+      gint64 value;
 
       if (known != NULL)
         {
-          term->df = *known;
+          term->df = ABS (*known);
+          term->df_at_least = *known < 0;
           continue;
         }
 
-      sqlite3_bind_text (stmt, 1, term->stem, -1, SQLITE_STATIC);
-      rc = sqlite3_step (stmt);
-      term->df = rc == SQLITE_ROW ? sqlite3_column_int64 (stmt, 0) : 0;
-      sqlite3_reset (stmt);
-
-      if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return _proc_store_set_error (self, error, _("find similar papers"));
-
-      g_hash_table_insert (similarity->df, g_strdup (term->stem), g_memdup2 (&term->df, sizeof term->df));
+      if (!count_term (self, term, cap, error))
+        return FALSE;
+      value = term->df_at_least ? -term->df : term->df;
+      g_hash_table_insert (similarity->df, g_strdup (term->stem), g_memdup2 (&value, sizeof value));
     }
 
   return TRUE;
@@ -538,14 +604,6 @@ compare_pair_weights (gconstpointer a,
   return strcmp (x->second->stem, y->second->stem);
 }
 
-/* BM25's idf, which stays above 0 for the commonest word. */
-static double
-idf (gint64 df,
-     gint64 n_papers)
-{
-  return log (1 + (n_papers - df + 0.5) / (df + 0.5));
-}
-
 static void
 append_phrase (GString    *match,
                GArray     *weights,
@@ -553,24 +611,8 @@ append_phrase (GString    *match,
                const char *first,
                const char *second)
 {
-  g_string_append_printf (match, "%s\"", weights->len > 0 ? " OR " : "");
-  for (const char *c = first; *c != '\0'; c++)
-    {
-      if (*c == '"')
-        g_string_append_c (match, '"');
-      g_string_append_c (match, *c);
-    }
-  if (second != NULL)
-    {
-      g_string_append_c (match, ' ');
-      for (const char *c = second; *c != '\0'; c++)
-        {
-          if (*c == '"')
-            g_string_append_c (match, '"');
-          g_string_append_c (match, *c);
-        }
-    }
-  g_string_append_c (match, '"');
+  g_string_append (match, weights->len > 0 ? " OR " : "");
+  append_quoted (match, first, second);
   g_array_append_val (weights, weight);
 }
 
@@ -595,7 +637,7 @@ dup_similar_match (GPtrArray  *terms,
     {
       Term *term = g_ptr_array_index (terms, i);
 
-      term->weight = term->df < 2 ? 0 : (1 + log (term->tf)) * idf (term->df, n_papers);
+      term->weight = term->df < 2 || term->df_at_least ? 0 : (1 + log (term->tf)) * idf (term->df, n_papers);
     }
   g_ptr_array_sort (terms, compare_weights);
 
@@ -614,16 +656,18 @@ dup_similar_match (GPtrArray  *terms,
     }
 
   /* A pair is rarer than either of its words: it has at least the idf
-   * of the rarer one.  Its papers are among those of its words, so it
-   * costs nothing of the budget unless neither word is chosen. */
+   * of the rarer one, when that one was counted to the end.  Its papers
+   * are among those of its words, so it costs nothing of the budget
+   * unless neither word is chosen. */
   g_hash_table_iter_init (&iter, pair_table);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
       Pair *pair = value;
+      Term *rarer = pair->first->df <= pair->second->df ? pair->first : pair->second;
 
-      if (pair->tf < 2 || pair->first->df < 2 || pair->second->df < 2)
+      if (pair->tf < 2 || rarer->df < 2 || rarer->df_at_least)
         continue;
-      pair->weight = (1 + log (pair->tf)) * idf (MIN (pair->first->df, pair->second->df), n_papers);
+      pair->weight = (1 + log (pair->tf)) * idf (rarer->df, n_papers);
       g_ptr_array_add (pairs, pair);
     }
   g_ptr_array_sort (pairs, compare_pair_weights);
