@@ -155,7 +155,6 @@ term_free (gpointer data)
   g_free (term);
 }
 
-
 /* A word: two characters or more, letters and digits only, one letter at
  * least.  What TeX leaves of formulas (x, ², α₁) and numbers are not. */
 static gboolean
