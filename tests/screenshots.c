@@ -187,6 +187,8 @@ library_scenes (ProcWindow *window)
   shoot (window, "dark");
   similar_scene (window, "similar-papers-dark");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  /* The paper the narrow window opens on, as before these scenes. */
+  select_position (window, 3);
 
   {
     GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
