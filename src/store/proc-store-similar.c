@@ -38,20 +38,21 @@
  * word's papers again, which the weights already know.  So the score is
  * BM25 without the length (b = 0: abstracts are much of a length, and a
  * word's share saturates), computed by a function of our own,
- * similarity_function(): 5 ms.  Counting the papers of a paper's 70 or so
- * words takes 10 to 20 ms, most of it for the common words, so the store
- * keeps the counts for the next paper. */
+ * similarity_function(): 5 ms.  Counting all the papers of each of a
+ * paper's 70 or so words would take 10 to 20 ms, most of it for common
+ * words that are not chosen: choose_terms() counts a word only as far as
+ * the choice needs, and the store keeps the counts for the next paper. */
 
 /* The words of the query, at most, and the pairs of words. */
 #define MAX_TERMS 24
 #define MAX_PAIRS 4
 #define MAX_PHRASES (MAX_TERMS + MAX_PAIRS)
 /* The papers a query may match, as the sum of its words' document
- * frequencies: 10 ms of scoring at most. */
-#define MATCH_BUDGET 24000
+ * frequencies: about 8 ms of scoring at most. */
+#define MATCH_BUDGET 20000
 /* Longer tokens are not words: hashes, URLs glued together, DNA. */
 #define MAX_TERM_BYTES 40
-/* Each word's papers are counted up to this many at least. */
+/* Each word's papers are counted this far first. */
 #define MIN_COUNT_CAP 1000
 /* Rows asked for beyond @limit: the paper itself, and papers a damaged
  * index may still name after they were deleted. */
@@ -529,14 +530,21 @@ count_term (ProcStore  *self,
   return TRUE;
 }
 
-/* How many papers have each term, counted up to a tenth of the library.
- * A word in more papers than that says little of any of them, and would
- * take a good part of the budget; counting all the papers of a common
- * word took 2 ms ("model", in 42,000 of 87,000 papers), where this stops
- * at 8,700.  In a small library every word is counted to the end.  The
- * counts are kept while the library stays within a hundredth of the size
- * it had when they were read: they only choose and weigh the words, and a
- * paper deleted or edited moves them by one; a large import starts anew. */
+static void
+remember_count (Similarity *similarity,
+                Term       *term)
+{
+  gint64 value = term->df_at_least ? -term->df : term->df;
+
+  g_hash_table_insert (similarity->df, g_strdup (term->stem), g_memdup2 (&value, sizeof value));
+}
+
+/* How many papers have each term, as far as MIN_COUNT_CAP papers: where
+ * a rare word's count ends, and a common word's begins (see
+ * choose_terms()).  The counts are kept while the library stays within a
+ * hundredth of the size it had when they were read: they only choose and
+ * weigh the words, and a paper deleted or edited moves them by one; a
+ * large import starts anew. */
 static gboolean
 read_document_frequencies (ProcStore   *self,
                            Similarity  *similarity,
@@ -544,8 +552,6 @@ read_document_frequencies (ProcStore   *self,
                            gint64       n_papers,
                            GError     **error)
 {
-  gint64 cap = MAX (MIN_COUNT_CAP, n_papers / 10);
-
   if (similarity->n_papers == 0 || ABS (n_papers - similarity->n_papers) * 100 > similarity->n_papers)
     {
       g_hash_table_remove_all (similarity->df);
@@ -556,7 +562,6 @@ read_document_frequencies (ProcStore   *self,
     {
       Term *term = g_ptr_array_index (terms, i);
       gint64 *known = g_hash_table_lookup (similarity->df, term->stem);
-      gint64 value;
 
       if (known != NULL)
         {
@@ -565,13 +570,96 @@ read_document_frequencies (ProcStore   *self,
           continue;
         }
 
-      if (!count_term (self, term, cap, error))
+      if (!count_term (self, term, MIN_COUNT_CAP, error))
         return FALSE;
-      value = term->df_at_least ? -term->df : term->df;
-      g_hash_table_insert (similarity->df, g_strdup (term->stem), g_memdup2 (&value, sizeof value));
+      remember_count (similarity, term);
     }
 
   return TRUE;
+}
+
+/* tf·idf; for a word whose count stopped, the most it can be. */
+static double
+term_weight (const Term *term,
+             gint64      n_papers)
+{
+  return (1 + log (term->tf)) * idf (term->df, n_papers);
+}
+
+/* The query's words: by weight, the heaviest first, each while the
+ * budget has room for its papers.  Counting every word's papers to the
+ * end would take 10 to 20 ms for a paper, most of it on common words
+ * ("model": 2 ms, in 42,000 of 87,000 papers), which are rarely chosen:
+ * a paper has a dozen words in fewer than 1,000 papers, and those with
+ * a few of the next most common fill the budget.  So a word whose count
+ * stopped is counted further, three times as far or to what the budget
+ * has left, only when its weight could be the heaviest left; the words
+ * chosen are the same as if all had been counted.  A word of this paper
+ * alone finds no other.  Returns: what is left of the budget, or -1 on
+ * an error. */
+static gint64
+choose_terms (ProcStore   *self,
+              Similarity  *similarity,
+              GPtrArray   *terms,
+              gint64       n_papers,
+              GError     **error)
+{
+  g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
+  gint64 budget = MATCH_BUDGET;
+  guint n_chosen = 0;
+
+  for (guint i = 0; i < terms->len; i++)
+    {
+      Term *term = g_ptr_array_index (terms, i);
+
+      if (term->df >= 2)
+        g_ptr_array_add (candidates, term);
+    }
+
+  while (candidates->len > 0 && n_chosen < MAX_TERMS)
+    {
+      guint best = 0;
+      double best_weight = term_weight (g_ptr_array_index (candidates, 0), n_papers);
+      Term *term;
+
+      for (guint i = 1; i < candidates->len; i++)
+        {
+          Term *other = g_ptr_array_index (candidates, i);
+          double weight = term_weight (other, n_papers);
+
+          /* The same weight: the same word on every run. */
+          if (weight > best_weight ||
+              (weight == best_weight &&
+               strcmp (other->stem, ((Term *) g_ptr_array_index (candidates, best))->stem) < 0))
+            {
+              best = i;
+              best_weight = weight;
+            }
+        }
+      term = g_ptr_array_index (candidates, best);
+
+      if (term->df > budget)
+        {
+          g_ptr_array_remove_index_fast (candidates, best);
+          continue;
+        }
+
+      if (term->df_at_least)
+        {
+          if (!count_term (self, term, MIN (term->df * 3, budget + 1), error))
+            return -1;
+          remember_count (similarity, term);
+          continue;
+        }
+
+      term->chosen = TRUE;
+      term->weight = best_weight;
+      budget -= term->df;
+      n_chosen++;
+      g_ptr_array_remove_index_fast (candidates, best);
+    }
+
+  return budget;
 }
 
 static int
@@ -617,41 +705,28 @@ append_phrase (GString    *match,
 
 /* The query, the paper's most distinctive words and pairs of words, any
  * of them, and their weights in its order.  %NULL when no word of it is
- * in another paper. */
+ * in another paper.  @budget: the matches the words left to the pairs. */
 static char *
 dup_similar_match (GPtrArray  *terms,
                    GHashTable *pair_table,
                    gint64      n_papers,
+                   gint64      budget,
                    GArray     *weights)
 {
   g_autoptr(GString) match = g_string_new (MATCH_COLUMNS " : (");
   g_autoptr(GPtrArray) pairs = g_ptr_array_new ();
-  gint64 budget = MATCH_BUDGET;
   GHashTableIter iter;
   gpointer value;
   guint n_pairs = 0;
 
-  /* tf·idf; a word of this paper alone finds no other. */
+  /* The words choose_terms() chose, the heaviest first. */
+  g_ptr_array_sort (terms, compare_weights);
   for (guint i = 0; i < terms->len; i++)
     {
       Term *term = g_ptr_array_index (terms, i);
 
-      term->weight = term->df < 2 || term->df_at_least ? 0 : (1 + log (term->tf)) * idf (term->df, n_papers);
-    }
-  g_ptr_array_sort (terms, compare_weights);
-
-  for (guint i = 0; i < terms->len && weights->len < MAX_TERMS; i++)
-    {
-      Term *term = g_ptr_array_index (terms, i);
-
-      if (term->weight <= 0)
-        break;
-      if (term->df > budget)
-        continue;
-
-      budget -= term->df;
-      term->chosen = TRUE;
-      append_phrase (match, weights, term->weight, term->surface, NULL);
+      if (term->chosen)
+        append_phrase (match, weights, term->weight, term->surface, NULL);
     }
 
   /* A pair is rarer than either of its words: it has at least the idf
@@ -749,6 +824,7 @@ proc_store_find_similar (ProcStore  *self,
   Similarity *similarity;
   sqlite3_stmt *stmt;
   gint64 n_papers = 0;
+  gint64 budget;
   double top_score = 0;
   gboolean found_self = FALSE;
   GHashTableIter iter;
@@ -779,11 +855,12 @@ proc_store_find_similar (ProcStore  *self,
     return g_steal_pointer (&similar);
 
   if (!count_papers (self, &n_papers, error) ||
-      !read_document_frequencies (self, similarity, terms, n_papers, error))
+      !read_document_frequencies (self, similarity, terms, n_papers, error) ||
+      (budget = choose_terms (self, similarity, terms, n_papers, error)) < 0)
     return NULL;
 
   weights = g_array_new (FALSE, FALSE, sizeof (double));
-  if (!(match = dup_similar_match (terms, pair_table, n_papers, weights)))
+  if (!(match = dup_similar_match (terms, pair_table, n_papers, budget, weights)))
     return g_steal_pointer (&similar);
 
   /* The papers table confirms each: a damaged index may name papers that
