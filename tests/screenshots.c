@@ -108,6 +108,27 @@ find_widget (GtkWidget *root,
   return NULL;
 }
 
+/* The outermost scrolled window on screen: the status page of the stack's
+ * other page has one too. */
+static GtkScrolledWindow *
+find_scrolled (GtkWidget *root)
+{
+  if (!gtk_widget_get_mapped (root))
+    return NULL;
+  if (GTK_IS_SCROLLED_WINDOW (root))
+    return GTK_SCROLLED_WINDOW (root);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkScrolledWindow *found = find_scrolled (child);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
 /* The detail pane scrolled down to the paper's tags and the tags it
  * suggests: a tag of the library first ("Gaussian process", which the
  * abstract has in the plural), then its key phrases. */
@@ -129,6 +150,35 @@ suggested_tags_scene (ProcWindow *window,
     g_error ("The suggested tags are not in the detail pane");
   gtk_adjustment_set_value (adjustment, point.y + gtk_widget_get_height (tags) + 120 -
                                         gtk_adjustment_get_page_size (adjustment));
+  shoot (window, name);
+}
+
+/* The detail of a paper on conformal prediction, scrolled down to its
+ * Similar Papers, which come a moment after the paper. */
+static void
+similar_scene (ProcWindow *window,
+               const char *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (window->store, NULL, "\"conformal prediction\"",
+                                                PROC_SORT_ADDED, FALSE, &error);
+  GtkScrolledWindow *scrolled;
+  GtkAdjustment *adjustment;
+  int position;
+
+  if (ids == NULL || ids->len == 0)
+    g_error ("No paper on conformal prediction: %s", error ? error->message : "");
+
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (300);
+  position = proc_paper_list_find (window->papers, g_array_index (ids, gint64, 0));
+  select_position (window, position);
+  gtk_widget_activate_action (GTK_WIDGET (window->list_view), "list.scroll-to-item", "u", position);
+  wait_ms (600);
+
+  scrolled = find_scrolled (GTK_WIDGET (window->detail_view));
+  adjustment = gtk_scrolled_window_get_vadjustment (scrolled);
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment));
   shoot (window, name);
 }
 
@@ -213,13 +263,19 @@ library_scenes (ProcWindow *window)
     adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
     suggested_tags_scene (window, "suggested-tags-dark");
   }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+
+  similar_scene (window, "similar-papers");
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
   proc_sidebar_select_query (window->sidebar, "");
   wait_ms (300);
   select_position (window, 3);
   shoot (window, "dark");
+  similar_scene (window, "similar-papers-dark");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  /* The paper the narrow window opens on, as before these scenes. */
+  select_position (window, 3);
 
   {
     GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));

@@ -1,4 +1,4 @@
-/* test-command-line.c: `proceedings --import/--list/--export`, run as a user would
+/* test-command-line.c: `proceedings --import/--list/--similar/--export`, run as a user would
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,6 +13,7 @@
 
 #include "proc-library-watcher.h"
 #include "proc-paper-list.h"
+#include "proc-similar.h"
 #include "proc-store.h"
 
 typedef struct
@@ -336,6 +337,146 @@ test_chinese (void)
   g_assert_nonnull (strstr (import.out, "已添加 38 篇论文"));
 }
 
+/* The ids that `--list QUERY` prints, in its order. */
+static GArray *
+list_ids (const char *library,
+          const char *query)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(GStrv) lines = NULL;
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  run_proceedings (&run, "--library", library, "--list", query, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && *lines[i] != '\0'; i++)
+    {
+      gint64 id = g_ascii_strtoll (lines[i], NULL, 10);
+
+      g_assert_cmpint (id, >, 0);
+      g_array_append_val (ids, id);
+    }
+
+  return ids;
+}
+
+/* `--similar ID`: the five closest papers, as the detail shows them, one
+ * line each: id, how similar, title. */
+static void
+test_similar (void)
+{
+  g_autofree char *library = temp_path ("library.db");
+  g_autofree char *list = bundled_list_path ();
+  g_autofree char *tiny = temp_path ("tiny.txt");
+  g_autofree char *tiny_library = temp_path ("library.db");
+  g_autofree char *unknown_id = NULL;
+  g_autofree char *id_text = NULL;
+  g_autoptr(GArray) conformal = NULL;
+  g_autoptr(GArray) expected = NULL;
+  g_autoptr(GArray) tiny_ids = NULL;
+  g_autoptr(ProcStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(Run) import = { 0 };
+  g_auto(Run) similar = { 0 };
+  g_auto(Run) unknown = { 0 };
+  g_auto(Run) chinese = { 0 };
+  g_auto(Run) not_a_number = { 0 };
+  g_auto(Run) with_list = { 0 };
+  g_auto(Run) with_query = { 0 };
+  g_auto(Run) alone = { 0 };
+  double previous_score = 1.0;
+  gboolean found_other = FALSE;
+  gint64 id, other;
+
+  run_proceedings (&import, "--library", library, "--import", list, NULL);
+  g_assert_cmpint (import.status, ==, 0);
+
+  conformal = list_ids (library, "\"conformal prediction\"");
+  g_assert_cmpuint (conformal->len, ==, 2);
+  id = g_array_index (conformal, gint64, 0);
+  other = g_array_index (conformal, gint64, 1);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+  run_proceedings (&similar, "--library", library, "--similar", id_text, NULL);
+  g_assert_cmpint (similar.status, ==, 0);
+  g_assert_cmpstr (similar.err, ==, "");
+  g_assert_cmpuint (count_lines (similar.out), ==, PROC_SIMILAR_DEFAULT_LIMIT);
+
+  /* The store's own answer, in the same order. */
+  store = proc_store_open (library, &error);
+  g_assert_no_error (error);
+  expected = proc_store_find_similar (store, id, PROC_SIMILAR_DEFAULT_LIMIT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (expected->len, ==, PROC_SIMILAR_DEFAULT_LIMIT);
+
+  lines = g_strsplit (similar.out, "\n", -1);
+  for (guint i = 0; i < PROC_SIMILAR_DEFAULT_LIMIT; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], "\t", -1);
+      g_autoptr(ProcPaper) paper = NULL;
+      gint64 shown;
+      double score;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 3);
+      shown = g_ascii_strtoll (fields[0], NULL, 10);
+      score = g_ascii_strtod (fields[1], NULL);
+      g_assert_cmpint (shown, ==, g_array_index (expected, ProcSimilarPaper, i).id);
+      g_assert_cmpint (shown, !=, id);
+      g_assert_cmpfloat (score, >, 0.0);
+      g_assert_cmpfloat (score, <=, previous_score);
+      previous_score = score;
+      paper = proc_store_get_paper (store, shown);
+      g_assert_cmpstr (fields[2], ==, proc_paper_get_title (paper));
+      if (shown == other)
+        {
+          found_other = TRUE;
+          g_assert_cmpuint (i, <, 3);
+        }
+    }
+  g_assert_true (found_other);
+
+  /* An id no paper has: said so, and a failure. */
+  unknown_id = g_strdup_printf ("%u", proc_store_count (store, NULL) + 1000);
+  run_proceedings (&unknown, "--library", library, "--similar", unknown_id, NULL);
+  g_assert_cmpint (unknown.status, ==, 1);
+  g_assert_cmpstr (unknown.out, ==, "");
+  g_assert_nonnull (strstr (unknown.err, "There is no paper with the ID"));
+  g_assert_nonnull (strstr (unknown.err, unknown_id));
+
+  run_language = "zh_CN";
+  run_proceedings (&chinese, "--library", library, "--similar", unknown_id, NULL);
+  run_language = NULL;
+  g_assert_cmpint (chinese.status, ==, 1);
+  g_assert_nonnull (strstr (chinese.err, "文库中没有编号为"));
+  g_assert_nonnull (strstr (chinese.err, unknown_id));
+
+  /* Wrong usage. */
+  run_proceedings (&not_a_number, "--library", library, "--similar", "conformal", NULL);
+  g_assert_cmpint (not_a_number.status, ==, 2);
+  run_proceedings (&with_list, "--library", library, "--similar", id_text, "--list", NULL);
+  g_assert_cmpint (with_list.status, ==, 2);
+  g_assert_nonnull (strstr (with_list.err, "--similar cannot be used with"));
+  run_proceedings (&with_query, "--library", library, "--similar", id_text, "conformal", NULL);
+  g_assert_cmpint (with_query.status, ==, 2);
+  g_assert_cmpstr (with_query.out, ==, "");
+
+  /* Papers that share no word: none is similar, which is no failure. */
+  g_assert_true (g_file_set_contents (tiny, "Tiny Workshop\n\nZyzzyva quokka wallaby.\n\n"
+                                            "Platypus echidna dingo.\n", -1, NULL));
+  run_clear (&import);
+  run_proceedings (&import, "--library", tiny_library, "--import", tiny, NULL);
+  g_assert_cmpint (import.status, ==, 0);
+  tiny_ids = list_ids (tiny_library, NULL);
+  g_assert_cmpuint (tiny_ids->len, ==, 2);
+  g_clear_pointer (&id_text, g_free);
+  id_text = g_strdup_printf ("%" G_GINT64_FORMAT, g_array_index (tiny_ids, gint64, 0));
+  run_proceedings (&alone, "--library", tiny_library, "--similar", id_text, NULL);
+  g_assert_cmpint (alone.status, ==, 0);
+  g_assert_cmpstr (alone.out, ==, "");
+  g_assert_nonnull (strstr (alone.err, "No other paper has words in common"));
+}
+
 static void
 set_interface_language (const char *config_home,
                         const char *language)
@@ -648,6 +789,7 @@ main (int   argc,
   g_test_add_func ("/command-line/chinese", test_chinese);
   g_test_add_func ("/command-line/interface-language", test_interface_language);
   g_test_add_func ("/command-line/open-library-sees-import", test_open_library_sees_import);
+  g_test_add_func ("/command-line/similar", test_similar);
   g_test_add_func ("/command-line/export", test_export);
   g_test_add_func ("/command-line/export-usage", test_export_usage);
   g_test_add_func ("/command-line/busy-library", test_busy_library);

@@ -13,7 +13,9 @@
 #include "proc-application.h"
 #include "proc-detail-view.h"
 #include "proc-importer.h"
+#include "proc-import-batch.h"
 #include "proc-rating.h"
+#include "proc-similar.h"
 #include "proc-store.h"
 #include "proc-suggested-tags.h"
 #include "proc-tag-editor.h"
@@ -842,6 +844,247 @@ test_focus (Fixture       *fixture,
   g_assert_true (gtk_window_get_focus (fixture->window) == note);
 }
 
+/* The library the app ships, instead of the fixture's three papers:
+ * papers[0] and papers[1] are the two on conformal prediction, found by
+ * their text. */
+static void
+seed_set_up (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *list = g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "resources", "lists",
+                                            "icml-2024.txt", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (list);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *view;
+
+  fixture->dir = g_dir_make_tmp ("proceedings-detail-XXXXXX", NULL);
+  fixture->path = g_build_filename (fixture->dir, "library.db", NULL);
+  fixture->store = proc_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  report = proc_importer_import_file (fixture->store, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 38);
+
+  ids = proc_store_query_ids (fixture->store, NULL, "\"conformal prediction\"", PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    fixture->papers[i] = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, i));
+
+  view = proc_detail_view_new ();
+  fixture->view = PROC_DETAIL_VIEW (view);
+  fixture->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  adw_toast_overlay_set_child (fixture->overlay, view);
+  fixture->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (fixture->window, 800, 900);
+  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->overlay));
+
+  proc_detail_view_set_store (fixture->view, fixture->store);
+  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
+  gtk_window_present (fixture->window);
+  wait_ms (100);
+}
+
+static void
+collect_action_rows (GtkWidget *root,
+                     GPtrArray *rows)
+{
+  if (ADW_IS_ACTION_ROW (root))
+    {
+      g_ptr_array_add (rows, root);
+      return;
+    }
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    collect_action_rows (c, rows);
+}
+
+/* The rows of Similar Papers, in order, once they came. */
+static GPtrArray *
+similar_rows (Fixture *fixture)
+{
+  GtkWidget *group = child (fixture, "similar_group", ADW_TYPE_PREFERENCES_GROUP);
+  GPtrArray *rows = g_ptr_array_new ();
+
+  collect_action_rows (group, rows);
+  return rows;
+}
+
+static void
+wait_for_similar (Fixture *fixture)
+{
+  GtkWidget *group = child (fixture, "similar_group", ADW_TYPE_PREFERENCES_GROUP);
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!gtk_widget_get_visible (group) && g_get_monotonic_time () < end)
+    wait_ms (20);
+  wait_ms (50);
+}
+
+/* The titles the section shows are the store's five closest papers, in
+ * order, without the name of the list they share with the paper; the
+ * paper on the same subject is among the first three. */
+static void
+assert_similar_shown (Fixture   *fixture,
+                      ProcPaper *paper,
+                      ProcPaper *partner)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) expected = proc_store_find_similar (fixture->store, proc_paper_get_id (paper),
+                                                        PROC_SIMILAR_DEFAULT_LIMIT, &error);
+  g_autoptr(GPtrArray) rows = NULL;
+  int partner_row = -1;
+
+  g_assert_no_error (error);
+  wait_for_similar (fixture);
+  rows = similar_rows (fixture);
+  g_assert_true (shows_label (GTK_WIDGET (fixture->view), "Similar Papers"));
+  g_assert_cmpuint (rows->len, ==, expected->len);
+  g_assert_cmpuint (rows->len, ==, 5);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (rows, i);
+      g_autoptr(ProcPaper) similar = proc_store_get_paper (fixture->store,
+                                                           g_array_index (expected, ProcSimilarPaper, i).id);
+
+      g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, proc_paper_get_title (similar));
+      g_assert_true (shows_label (row, proc_paper_get_title (similar)));
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) ?: "", ==, "");
+      g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+      g_assert_true (gtk_widget_get_focusable (row));
+      if (similar == partner)
+        partner_row = i;
+    }
+  g_assert_cmpint (partner_row, >=, 0);
+  g_assert_cmpint (partner_row, <, 3);
+}
+
+static GtkWidget *
+similar_row_for (Fixture   *fixture,
+                 ProcPaper *paper)
+{
+  g_autoptr(GPtrArray) rows = similar_rows (fixture);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), proc_paper_get_title (paper)) == 0)
+      return g_ptr_array_index (rows, i);
+
+  return NULL;
+}
+
+static void
+show_paper_cb (ProcDetailView *view,
+               ProcPaper      *paper,
+               ProcPaper     **shown)
+{
+  g_set_object (shown, paper);
+}
+
+/* Similar Papers: the five closest papers; activating one (Enter on the
+ * row) asks to show it, and the view shows it, with its own. */
+static void
+test_similar (Fixture       *fixture,
+              gconstpointer  data)
+{
+  GtkWidget *group = child (fixture, "similar_group", ADW_TYPE_PREFERENCES_GROUP);
+  GtkEditable *title = GTK_EDITABLE (child (fixture, "title_label", GTK_TYPE_EDITABLE_LABEL));
+  g_autoptr(ProcPaper) asked = NULL;
+  GtkWidget *row;
+
+  assert_similar_shown (fixture, fixture->papers[0], fixture->papers[1]);
+
+  g_signal_connect (fixture->view, "show-paper", G_CALLBACK (show_paper_cb), &asked);
+  row = similar_row_for (fixture, fixture->papers[1]);
+  g_assert_nonnull (row);
+  gtk_widget_grab_focus (row);
+  g_assert_true (gtk_widget_activate (row));
+
+  g_assert_true (asked == fixture->papers[1]);
+  g_assert_true (proc_detail_view_get_paper (fixture->view) == fixture->papers[1]);
+  g_assert_cmpstr (gtk_editable_get_text (title), ==, proc_paper_get_title (fixture->papers[1]));
+  /* The keyboard goes on from the paper's title, not from a row that is gone. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (fixture->window), GTK_WIDGET (title)) ||
+                 gtk_window_get_focus (fixture->window) == GTK_WIDGET (title));
+
+  /* The other paper's rows go at once; its own come when it has stayed. */
+  g_assert_false (gtk_widget_get_visible (group));
+  assert_similar_shown (fixture, fixture->papers[1], fixture->papers[0]);
+}
+
+/* The rows follow the library: a similar paper deleted leaves them, one
+ * imported comes with the name of its list, a paper whose words no other
+ * has has none, and no paper, no section. */
+static void
+test_similar_follows_library (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  GtkWidget *group = child (fixture, "similar_group", ADW_TYPE_PREFERENCES_GROUP);
+  g_autoptr(ProcImportBatch) batch = NULL;
+  g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(ProcPaper) alone = NULL;
+  g_autoptr(ProcPaper) workshop = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  GtkWidget *row;
+  g_autoptr(GError) error = NULL;
+  gint64 partner = proc_paper_get_id (fixture->papers[1]);
+  ProcImportOutcome outcome;
+
+  wait_for_similar (fixture);
+  g_assert_nonnull (similar_row_for (fixture, fixture->papers[1]));
+
+  g_assert_true (proc_store_delete_papers (fixture->store, &partner, 1, &error));
+  g_assert_no_error (error);
+  wait_ms (400);
+  rows = similar_rows (fixture);
+  g_assert_cmpuint (rows->len, ==, 5);
+  g_assert_null (similar_row_for (fixture, fixture->papers[1]));
+
+  batch = proc_import_batch_begin (fixture->store, "Workshop on Distribution-Free Uncertainty", NULL, &error);
+  g_assert_no_error (error);
+  record->derived_title = g_strdup ("Conformal factuality guarantees for language models");
+  record->abstract = g_strdup ("Conformal prediction gives language model outputs correctness guarantees: "
+                               "uncertainty quantification by back-off to less specific outputs.");
+  g_assert_true (proc_import_batch_add (batch, record, &outcome, &error));
+  g_assert_true (proc_import_batch_commit (batch, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&batch, proc_import_batch_free);
+  ids = proc_store_query_ids (fixture->store, NULL, "\"conformal factuality guarantees\"", PROC_SORT_ADDED, FALSE, &error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  workshop = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, 0));
+  g_clear_pointer (&ids, g_array_unref);
+  wait_ms (400);
+  row = similar_row_for (fixture, workshop);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Workshop on Distribution-Free Uncertainty");
+
+  g_clear_pointer (&record, proc_paper_record_free);
+  record = proc_paper_record_new ();
+  batch = proc_import_batch_begin (fixture->store, "Alone", NULL, &error);
+  g_assert_no_error (error);
+  record->derived_title = g_strdup ("Zyzzyva quokka wallaby");
+  record->abstract = g_strdup ("Zyzzyva quokka wallaby.");
+  g_assert_true (proc_import_batch_add (batch, record, &outcome, &error));
+  g_assert_true (proc_import_batch_commit (batch, &error));
+  g_assert_no_error (error);
+  ids = proc_store_query_ids (fixture->store, NULL, "zyzzyva", PROC_SORT_ADDED, FALSE, &error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  alone = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, 0));
+
+  proc_detail_view_set_paper (fixture->view, alone);
+  wait_ms (400);
+  g_assert_false (gtk_widget_get_visible (group));
+
+  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
+  wait_for_similar (fixture);
+  g_assert_true (gtk_widget_get_visible (group));
+  proc_detail_view_set_paper (fixture->view, NULL);
+  g_assert_false (gtk_widget_get_visible (group));
+}
+
 /* Without a library, the paper shows but nothing can change it. */
 static void
 test_without_store (Fixture       *fixture,
@@ -1243,6 +1486,9 @@ main (int   argc,
   ADD ("links", test_links);
   ADD ("focus", test_focus);
   ADD ("without-store", test_without_store);
+  g_test_add ("/detail-view/similar", Fixture, NULL, seed_set_up, test_similar, fixture_tear_down);
+  g_test_add ("/detail-view/similar-follows-library", Fixture, NULL, seed_set_up,
+              test_similar_follows_library, fixture_tear_down);
 
 #undef ADD
 

@@ -1416,6 +1416,124 @@ check_settings (ProcWindow *window)
 }
 
 static void
+collect_action_rows (GtkWidget *root,
+                     GPtrArray *rows)
+{
+  if (ADW_IS_ACTION_ROW (root))
+    g_ptr_array_add (rows, root);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    collect_action_rows (c, rows);
+}
+
+/* The detail's row of Similar Papers for @paper, once the rows came. */
+static GtkWidget *
+similar_row_for (ProcWindow *window,
+                 gint64      id)
+{
+  g_autoptr(ProcPaper) paper = proc_store_get_paper (window->store, id);
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+      wait_ms (20);
+      collect_action_rows (GTK_WIDGET (window->detail_view), rows);
+      for (guint i = 0; i < rows->len; i++)
+        if (gtk_widget_get_mapped (g_ptr_array_index (rows, i)) &&
+            g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (rows, i)), proc_paper_get_title (paper)) == 0)
+          return g_ptr_array_index (rows, i);
+    }
+
+  return NULL;
+}
+
+static gint64
+selected_id (ProcWindow *window)
+{
+  g_autoptr(GArray) ids = proc_window_dup_selected_ids (window);
+
+  return ids->len == 1 ? g_array_index (ids, gint64, 0) : 0;
+}
+
+/* A similar paper chosen in the detail: the list selects it when it has
+ * it; when it does not, the list stays as it is, with nothing selected,
+ * and the detail shows the paper until a row is chosen. */
+static void
+similar_papers (ProcWindow *window)
+{
+  GtkSelectionModel *selection = proc_window_get_selection (window);
+  g_autoptr(GArray) pair = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *row;
+  gint64 first, second;
+  int position;
+
+  proc_sidebar_select_query (window->sidebar, "");
+  search_for (window, "");
+  pair = proc_store_query_ids (window->store, NULL, "\"conformal prediction\"", PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pair->len, ==, 2);
+  first = g_array_index (pair, gint64, 0);
+  second = g_array_index (pair, gint64, 1);
+
+  /* In the list: selected there, and so shown. */
+  position = proc_paper_list_find (window->papers, first);
+  g_assert_cmpint (position, >=, 0);
+  gtk_selection_model_select_item (selection, position, TRUE);
+  row = similar_row_for (window, second);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate (row));
+  wait_ms (100);
+  g_assert_cmpint (selected_id (window), ==, second);
+  g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, second);
+
+  /* Not in the list: shown in the detail, the list as it was. */
+  search_for (window, "factuality");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 1);
+  g_assert_cmpint (proc_paper_list_get_id (window->papers, 0), ==, first);
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  row = similar_row_for (window, second);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate (row));
+  wait_ms (100);
+  g_assert_cmpint (selected_id (window), ==, 0);
+  g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, second);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->search_entry)), ==, "factuality");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 1);
+
+  /* It stays through an edit and another search... */
+  g_assert_true (proc_store_set_starred (window->store, &second, 1, TRUE, &error));
+  g_assert_no_error (error);
+  search_for (window, "conformal factuality");
+  wait_ms (100);
+  g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, second);
+  g_assert_true (proc_store_set_starred (window->store, &second, 1, FALSE, &error));
+
+  /* ...until a row is chosen. */
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  wait_ms (100);
+  g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, first);
+
+  /* Deleted while shown outside the list, it leaves the detail. */
+  row = similar_row_for (window, second);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate (row));
+  wait_ms (100);
+  g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, second);
+  undo = proc_store_delete_papers_undoable (window->store, &second, 1, &error);
+  g_assert_no_error (error);
+  wait_ms (100);
+  g_assert_null (proc_detail_view_get_paper (window->detail_view));
+  g_assert_true (proc_undo_apply (undo, &error));
+  g_assert_no_error (error);
+
+  search_for (window, "");
+}
+
+static void
 narrow (ProcWindow *window)
 {
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
@@ -1544,6 +1662,12 @@ test_settings_restored (void)
   run_app (check_settings);
 }
 
+static void
+test_similar_papers (void)
+{
+  run_app (similar_papers);
+}
+
 /* The window opens at the size it was closed at: 360 px here. */
 static void
 test_narrow (void)
@@ -1591,6 +1715,7 @@ main (int   argc,
   g_test_add_func ("/main-window/note-survives-restart", test_note_survives_restart);
   g_test_add_func ("/main-window/import-progress-and-cancel", test_import_progress_and_cancel);
   g_test_add_func ("/main-window/settings-restored", test_settings_restored);
+  g_test_add_func ("/main-window/similar-papers", test_similar_papers);
   g_test_add_func ("/main-window/narrow", test_narrow);
 
   return g_test_run ();

@@ -1,4 +1,4 @@
-/* proc-command-line.c: --import, --list and --export, run in the calling process
+/* proc-command-line.c: --import, --list, --similar and --export, run in the calling process
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,6 +18,7 @@
 #include "proc-importer.h"
 #include "proc-paper-list.h"
 #include "proc-recovery.h"
+#include "proc-similar.h"
 #include "proc-store.h"
 
 /* These run without a display and while a window has the same library
@@ -127,6 +128,71 @@ proc_command_line_list (const char *library,
           fputs (out->str, stdout);
           g_string_truncate (out, 0);
         }
+    }
+  fputs (out->str, stdout);
+
+  return PROC_EXIT_OK;
+}
+
+/**
+ * proc_command_line_similar:
+ * @paper_id: a paper's id, as --list prints it
+ *
+ * Prints the papers closest to @paper_id, the closest first: the five
+ * that its detail shows.
+ */
+int
+proc_command_line_similar (const char *library,
+                           gint64      paper_id)
+{
+  g_auto(Library) opened = { NULL, NULL };
+  ProcStore *store;
+  g_autoptr(GArray) similar = NULL;
+  g_autoptr(GPtrArray) papers = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (!(store = open_store (library, &opened)))
+    return PROC_EXIT_BAD_INPUT;
+
+  if (!(similar = proc_store_find_similar (store, paper_id, PROC_SIMILAR_DEFAULT_LIMIT, &error)))
+    {
+      g_printerr ("%s\n", error->message);
+      return PROC_EXIT_BAD_INPUT;
+    }
+
+  if (similar->len == 0)
+    {
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, paper_id);
+
+      /* Translators: %s is the id of a paper */
+      g_printerr (_("No other paper has words in common with paper %s"), id);
+      g_printerr ("\n");
+      return PROC_EXIT_OK;
+    }
+
+  for (guint i = 0; i < similar->len; i++)
+    g_array_append_val (ids, g_array_index (similar, ProcSimilarPaper, i).id);
+  if (!(papers = proc_store_load_papers (store, (const gint64 *) (gpointer) ids->data, ids->len, &error)))
+    {
+      g_printerr ("%s\n", error->message);
+      return PROC_EXIT_BAD_INPUT;
+    }
+
+  /* As --list prints, tab-separated and in UTF-8: id, how similar (1 for
+   * a paper with all of this one's words), title. */
+  for (guint i = 0, j = 0; i < papers->len; i++)
+    {
+      ProcPaper *paper = g_ptr_array_index (papers, i);
+      char score[G_ASCII_DTOSTR_BUF_SIZE];
+
+      /* In the same order, without those deleted meanwhile. */
+      while (g_array_index (similar, ProcSimilarPaper, j).id != proc_paper_get_id (paper))
+        j++;
+      g_ascii_formatd (score, sizeof score, "%.2f", g_array_index (similar, ProcSimilarPaper, j).score);
+      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%s\t%s\n",
+                              proc_paper_get_id (paper), score, proc_paper_get_title (paper));
     }
   fputs (out->str, stdout);
 

@@ -1,4 +1,4 @@
-/* proc-command-line.h: --import, --list and --export, run in the calling process
+/* proc-command-line.h: --import, --list, --similar and --export, run in the calling process
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +19,8 @@ int proc_command_line_import (const char         *library,
                               const char * const *files);
 int proc_command_line_list   (const char         *library,
                               const char         *query);
+int proc_command_line_similar (const char        *library,
+                               gint64             paper_id);
 int proc_command_line_export (const char         *library,
                               const char         *format,
                               const char         *what,

@@ -56,6 +56,8 @@ static const GOptionEntry main_entries[] = {
     N_("Import the paper lists FILE… into the library and exit"), NULL },
   { "list", 'l', 0, G_OPTION_ARG_NONE, NULL,
     N_("Print the papers that match QUERY (all papers without one) and exit"), NULL },
+  { "similar", 0, 0, G_OPTION_ARG_INT64, NULL,
+    N_("Print the five papers most similar to paper ID (an id that --list prints) and exit"), N_("ID") },
   { "export", 'e', 0, G_OPTION_ARG_STRING, NULL,
     N_("Export papers in FORMAT (markdown, html, bibtex, ris, csl-json, csv or text) and exit"),
     N_("FORMAT") },
@@ -333,6 +335,7 @@ proc_application_handle_local_options (GApplication *app,
   g_autofree char *library = NULL;
   gboolean import = FALSE;
   gboolean list = FALSE;
+  gboolean similar = FALSE;
 
   self->options_parsed = TRUE;
 
@@ -360,6 +363,13 @@ proc_application_handle_local_options (GApplication *app,
       return PROC_EXIT_USAGE;
     }
 
+  similar = g_variant_dict_contains (options, "similar");
+  if (similar && import + list + g_variant_dict_contains (options, "export") > 0)
+    {
+      g_printerr ("%s\n", _("--similar cannot be used with --import, --list or --export"));
+      return PROC_EXIT_USAGE;
+    }
+
   if (g_variant_dict_contains (options, "export"))
     {
       g_autofree char *format = NULL;
@@ -379,6 +389,19 @@ proc_application_handle_local_options (GApplication *app,
     {
       g_printerr ("%s\n", _("--what, --group-by and --output go with --export FORMAT"));
       return PROC_EXIT_USAGE;
+    }
+
+  if (similar)
+    {
+      gint64 paper_id = 0;
+
+      if (g_variant_dict_contains (options, G_OPTION_REMAINING))
+        {
+          g_printerr ("%s\n", _("--similar takes one paper’s ID, and no FILE or QUERY"));
+          return PROC_EXIT_USAGE;
+        }
+      g_variant_dict_lookup (options, "similar", "x", &paper_id);
+      return proc_command_line_similar (self->library_path, paper_id);
     }
 
   if (import)

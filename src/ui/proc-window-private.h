@@ -31,6 +31,7 @@ struct _ProcWindow
   guint import_reveal_source;
   guint search_source;          /* the search entry's text, waiting to be searched */
   guint restore_scroll_source;  /* scrolls to the paper shown last time */
+  gint64 off_list_paper;        /* shown in the detail though not in the list, or 0 */
   gboolean close_anyway;        /* the user chose to lose unsaved notes */
 
   AdwToastOverlay *toast_overlay;

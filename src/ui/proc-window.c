@@ -96,7 +96,9 @@ update_title (ProcWindow *self)
     gtk_stack_set_visible_child_name (self->list_stack, "no-results");
 }
 
-/* The detail shows the paper when exactly one is selected. */
+/* The detail shows the paper when exactly one is selected; with none, it
+ * shows nothing, or the similar paper that was chosen there though the
+ * list does not have it (see detail_show_paper_cb()). */
 static void
 selection_changed_cb (ProcWindow *self)
 {
@@ -108,11 +110,12 @@ selection_changed_cb (ProcWindow *self)
 
   if (paper != NULL)
     {
+      self->off_list_paper = 0;
       if (proc_detail_view_get_paper (self->detail_view) != paper)
         proc_detail_view_set_paper (self->detail_view, paper);
       g_settings_set_int64 (self->settings, "last-paper", proc_paper_get_id (paper));
     }
-  else if (gtk_bitset_get_size (selected) == 0)
+  else if (gtk_bitset_get_size (selected) == 0 && self->off_list_paper == 0)
     proc_detail_view_set_paper (self->detail_view, NULL);
 
   update_title (self);
@@ -125,6 +128,48 @@ static void
 items_changed_cb (ProcWindow *self)
 {
   selection_changed_cb (self);
+}
+
+/* A similar paper chosen in the detail.  The list selects it when it has
+ * it, so the detail and the list agree; otherwise the list, which the
+ * person chose, stays as it is, with no row selected, and the detail
+ * shows the paper until a row is chosen (or the paper is deleted). */
+static void
+detail_show_paper_cb (ProcWindow     *self,
+                      ProcPaper      *paper,
+                      ProcDetailView *view)
+{
+  gint64 id = proc_paper_get_id (paper);
+  int position = proc_paper_list_find (self->papers, id);
+
+  if (position >= 0)
+    {
+      gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
+      gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
+      return;
+    }
+
+  self->off_list_paper = id;
+  gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
+  proc_detail_view_set_paper (self->detail_view, paper);
+}
+
+/* The paper shown outside the list was deleted: the detail lets it go,
+ * as it does a selected paper's. */
+static void
+store_changed_cb (ProcWindow *self,
+                  guint       change)
+{
+  g_autoptr(ProcPaper) paper = NULL;
+
+  if (self->off_list_paper == 0 || !(change & PROC_STORE_CHANGE_PAPERS))
+    return;
+
+  if ((paper = proc_store_get_paper (self->store, self->off_list_paper)) == NULL)
+    {
+      self->off_list_paper = 0;
+      selection_changed_cb (self);
+    }
 }
 
 static void
@@ -869,6 +914,8 @@ proc_window_new (ProcApplication *application)
   g_signal_connect_object (self->sidebar, "notify::filter", G_CALLBACK (sidebar_filter_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sidebar, "notify::title", G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sidebar, "papers-dropped", G_CALLBACK (papers_dropped_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->detail_view, "show-paper", G_CALLBACK (detail_show_paper_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->store, "changed", G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-import", FALSE);
   restore_state (self);

@@ -12,6 +12,8 @@
  *   bulk       all papers tagged undoably, the undo; tagged and untagged plainly
  *   search     each query of bench-queries.h as the paper list runs it
  *              (the ids in the default order, then the first page of papers)
+ *   similar    the five papers closest to each of 200 papers chosen at
+ *              random, as the detail shows them (proc-store-similar.c)
  *   export     10,000 papers (or all, if fewer) in each export format
  *   floors     the same full-text match through the sqlite3 shell on the same
  *              file, and grep -c -i -F over SLICE_FILE: last, as the spawns
@@ -36,12 +38,14 @@
 #include "proc-importer.h"
 #include "proc-paper-list.h"
 #include "proc-query.h"
+#include "proc-similar.h"
 #include "proc-store.h"
 #include "proc-undo.h"
 
 #define SQLITE3_SHELL "/usr/bin/sqlite3"
 #define N_RUNS 5
 #define MAX_EXPORT 10000
+#define N_SIMILAR 200
 /* Rows a list view shows at once: all on the model's first page. */
 #define VISIBLE_ROWS 20
 
@@ -751,6 +755,82 @@ run_floors (const char *db_path,
   g_string_append_c (json, ']');
 }
 
+/* ---- similar papers ---- */
+
+/* The value below which @fraction of the sorted @values are. */
+static double
+percentile (const double *values,
+            guint         n,
+            double        fraction)
+{
+  guint index = (guint) ceil (fraction * n);
+
+  return values[CLAMP (index, 1, n) - 1];
+}
+
+/* Papers chosen at random, the same ones on every run, one after the
+ * other on the store the searches used, as a person goes from paper to
+ * paper: the first finds the store's cache of word counts empty. */
+static void
+run_similar (ProcStore *store,
+             GArray    *all_ids,
+             GString   *json)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (2024);
+  g_autoptr(GString) item = g_string_new ("{");
+  double wall[N_SIMILAR], cpu[N_SIMILAR];
+  double first_ms, first_cpu_ms;
+  guint n = MIN (N_SIMILAR, all_ids->len);
+  guint found = 0;
+
+  if (n == 0)
+    return;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) similar = NULL;
+      gint64 id = g_array_index (all_ids, gint64, g_rand_int_range (rand, 0, all_ids->len));
+      double t0 = now_s ();
+      double c0 = cpu_s ();
+
+      similar = proc_store_find_similar (store, id, PROC_SIMILAR_DEFAULT_LIMIT, &error);
+      cpu[i] = (cpu_s () - c0) * 1000;
+      wall[i] = (now_s () - t0) * 1000;
+      if (similar == NULL)
+        fail ("the papers similar to %" G_GINT64_FORMAT " could not be found: %s", id, error->message);
+      for (guint j = 0; j < similar->len; j++)
+        if (g_array_index (similar, ProcSimilarPaper, j).id == id)
+          fail ("paper %" G_GINT64_FORMAT " is among its own similar papers", id);
+      found += similar->len;
+    }
+
+  first_ms = wall[0];
+  first_cpu_ms = cpu[0];
+  qsort (wall, n, sizeof (double), compare_doubles);
+  qsort (cpu, n, sizeof (double), compare_doubles);
+
+  g_printerr ("similar: %u papers, %.1f found each; ms p50 %.2f, p95 %.2f, max %.2f (the first %.2f);"
+              " CPU ms p50 %.2f, p95 %.2f, max %.2f\n",
+              n, (double) found / n, percentile (wall, n, 0.5), percentile (wall, n, 0.95), wall[n - 1],
+              first_ms, percentile (cpu, n, 0.5), percentile (cpu, n, 0.95), cpu[n - 1]);
+
+  json_int (item, "papers", n);
+  json_number (item, "found_mean", (double) found / n, 2);
+  json_number (item, "p50_ms", percentile (wall, n, 0.5), 3);
+  json_number (item, "p95_ms", percentile (wall, n, 0.95), 3);
+  json_number (item, "max_ms", wall[n - 1], 3);
+  json_number (item, "first_ms", first_ms, 3);
+  json_number (item, "cpu_p50_ms", percentile (cpu, n, 0.5), 3);
+  json_number (item, "cpu_p95_ms", percentile (cpu, n, 0.95), 3);
+  json_number (item, "cpu_max_ms", cpu[n - 1], 3);
+  json_number (item, "first_cpu_ms", first_cpu_ms, 3);
+  g_string_append_c (item, '}');
+
+  json_key (json, "similar");
+  g_string_append (json, item->str);
+}
+
 /* ---- export ---- */
 
 static void
@@ -860,6 +940,7 @@ main (int   argc,
 
   run_bulk (store, raw, all_ids, json);
   run_searches (store, searches);
+  run_similar (store, all_ids, json);
   run_exports (store, all_ids, work_dir, exports);
   run_floors (db_path, slice, searches, json);
   g_string_append_printf (json, ", %s", exports->str);

@@ -165,6 +165,10 @@ def rows_of(results):
         ('store ÷ sqlite3 (CPU), median of queries', 'x', '≤ 2×', each(search_ratio)),
         ('grep -c over the file, median', 'ms', '', each(lambda r: median(
             [e.get('grep_ms') for e in get(r, 'store', 'search') or []]))),
+        # 200 papers at random, one after the other on one store.
+        ('similar papers, p50', 'ms', '< 50 ms', each(lambda r: get(r, 'store', 'similar', 'p50_ms'))),
+        ('similar papers, p95', 'ms', '< 50 ms', each(lambda r: get(r, 'store', 'similar', 'p95_ms'))),
+        ('similar papers, max', 'ms', '< 50 ms', each(lambda r: get(r, 'store', 'similar', 'max_ms'))),
     ]
     for name in ('tag', 'unread', 'starred', 'all'):
         rows.append(('filter to model: %s' % name, 'ms', '', each(lambda r, name=name: next(
