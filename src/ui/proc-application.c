@@ -600,7 +600,8 @@ proc_application_init (ProcApplication *self)
                                               "Without options, opens the window and imports each FILE given.\n"
                                               "QUERY uses the search language: words, \"phrases\", -word,\n"
                                               "tag:NAME, list:NAME, is:starred, is:unread, is:reading, is:read,\n"
-                                              "rating:>=N, has:code, has:note."));
+                                              "is:kept, is:maybe, is:skipped, is:untriaged, rating:>=N,\n"
+                                              "has:code, has:note; OR between alternatives."));
 }
 
 ProcApplication *
