@@ -266,8 +266,7 @@ follow_the_view (ProcWindow *window)
 
   /* A search narrows the card's papers as it narrows the list. */
   g_assert_true (proc_sidebar_select_query (window->sidebar, ""));
-  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "stochastic block");
-  wait_ms (300);
+  search_for (window, "stochastic block");
   {
     static const char *match = " FROM papers WHERE id IN (SELECT rowid FROM papers_fts"
                                " WHERE papers_fts MATCH '\"stochastic block\"')";
@@ -301,8 +300,7 @@ follow_the_view (ProcWindow *window)
     g_assert_cmpuint (sidebar_count (window, "Skipped"), ==, atoi (n_skipped));
     g_assert_cmpuint (sidebar_count (window, "To Triage"), ==, atoi (n_left));
   }
-  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
-  wait_ms (300);
+  search_for (window, "");
   g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (triage_child (window, "stack"))), ==, "card");
 
   /* Leaving the mode shows the list again. */

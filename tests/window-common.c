@@ -184,6 +184,21 @@ click (GtkWidget *button)
   wait_ms (100);
 }
 
+/* Types @text in the search entry and waits for the list to search it,
+ * however slowly (the sanitizers). */
+void
+search_for (ProcWindow *window,
+            const char *text)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  gtk_editable_set_text (GTK_EDITABLE (window->search_entry), text);
+  while (g_strcmp0 (proc_paper_list_get_search (window->papers), text) != 0 &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  wait_ms (100);
+}
+
 /* A right-click on @widget, as its secondary-button gesture sees it. */
 void
 right_click (GtkWidget *widget)

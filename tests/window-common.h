@@ -31,5 +31,7 @@ guint       sidebar_count        (ProcWindow    *window,
                                   const char    *label);
 void        click                (GtkWidget     *button);
 void        right_click          (GtkWidget     *widget);
+void        search_for           (ProcWindow    *window,
+                                  const char    *text);
 
 G_END_DECLS
