@@ -14,7 +14,7 @@
 #include "proc-statistics.h"
 #include "proc-statistics-window.h"
 #include "proc-store-private.h"
-#include "proc-window-private.h"
+#include "window-common.h"
 
 /* GNOME's palette, as the charts use it (see proc-charts.c). */
 #define KEPT_LIGHT 0x2ec27e
@@ -22,51 +22,6 @@
 #define MAYBE_LIGHT 0xe5a50a
 #define TAG_RED 0xe01b24
 #define ACCENT_LIGHT 0x3584e4
-
-typedef void (*Scenario) (ProcWindow *window);
-
-static Scenario current_scenario;
-static char *library;
-
-static void
-wait_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
-}
-
-static gboolean
-run_scenario_cb (gpointer data)
-{
-  GtkApplication *app = data;
-  GtkWindow *window = gtk_application_get_active_window (app);
-
-  g_assert_true (PROC_IS_WINDOW (window));
-  current_scenario (PROC_WINDOW (window));
-  gtk_window_close (window);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-window_added_cb (GtkApplication *app,
-                 GtkWindow      *window)
-{
-  g_timeout_add (600, run_scenario_cb, app);
-}
-
-static void
-run_app (Scenario scenario)
-{
-  g_autoptr(ProcApplication) app = proc_application_new ();
-  char *argv[] = { (char *) "proceedings", (char *) "--library", library, NULL };
-
-  current_scenario = scenario;
-  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
-}
 
 static GArray *
 all_ids (ProcWindow *window)
@@ -101,7 +56,7 @@ raw_exec (const char *sql)
 {
   sqlite3 *db;
 
-  g_assert_cmpint (sqlite3_open (library, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_open (window_test_library (), &db), ==, SQLITE_OK);
   sqlite3_busy_timeout (db, 5000);
   g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
@@ -519,65 +474,36 @@ empty_library_scenario (ProcWindow *window)
 static void
 test_open_and_draw (void)
 {
-  run_app (open_and_draw_scenario);
+  window_test_run (open_and_draw_scenario);
 }
 
 static void
 test_live_update (void)
 {
-  run_app (live_update_scenario);
+  window_test_run (live_update_scenario);
 }
 
 static void
 test_dark_style (void)
 {
-  run_app (dark_style_scenario);
+  window_test_run (dark_style_scenario);
 }
 
 static void
 test_empty_library (void)
 {
-  run_app (empty_library_scenario);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (!g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_remove (path);
+  window_test_run (empty_library_scenario);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *home = g_dir_make_tmp ("proceedings-home-XXXXXX", NULL);
-  g_autofree char *data = g_build_filename (home, ".local", "share", NULL);
-  g_autofree char *config = g_build_filename (home, ".config", NULL);
-  g_autofree char *cache = g_build_filename (home, ".cache", NULL);
   int status;
 
-  /* A throw-away home, as in test-main-window.c. */
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  g_setenv ("XDG_CONFIG_HOME", config, TRUE);
-  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   /* GTK's test context keeps what the charts tell a screen reader. */
   g_setenv ("GTK_A11Y", "test", TRUE);
-  library = g_build_filename (home, "library.db", NULL);
-
-  g_test_init (&argc, &argv, NULL);
+  window_test_init (&argc, &argv, "statistics");
 
   /* In order: each starts from the library the one before left. */
   g_test_add_func ("/statistics-window/open-and-draw", test_open_and_draw);
@@ -586,6 +512,6 @@ main (int   argc,
   g_test_add_func ("/statistics-window/empty-library", test_empty_library);
 
   status = g_test_run ();
-  remove_tree (home);
+  window_test_finish ();
   return status;
 }

@@ -339,11 +339,15 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   window_test_init (&argc, &argv, "triage");
 
   /* In order: the second starts from what the first decided. */
   g_test_add_func ("/triage-window/decide-and-undo", test_decide_and_undo);
   g_test_add_func ("/triage-window/follow-the-view", test_follow_the_view);
 
-  return g_test_run ();
+  status = g_test_run ();
+  window_test_finish ();
+  return status;
 }

@@ -287,6 +287,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   window_test_init (&argc, &argv, "watchlists");
 
   /* In order: each starts from the library the one before left. */
@@ -295,5 +297,7 @@ main (int   argc,
   g_test_add_func ("/watchlists-window/import-next-year", test_import_next_year);
   g_test_add_func ("/watchlists-window/delete-and-undo", test_delete_and_undo);
 
-  return g_test_run ();
+  status = g_test_run ();
+  window_test_finish ();
+  return status;
 }

@@ -46,6 +46,34 @@ window_test_init (int          *argc,
   settings = g_settings_new (APP_ID);
 }
 
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (!g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_remove (path);
+}
+
+/* The throw-away home goes, library and all. */
+void
+window_test_finish (void)
+{
+  g_clear_object (&settings);
+  remove_tree (home);
+  g_clear_pointer (&home, g_free);
+  g_clear_pointer (&library, g_free);
+}
+
 const char *
 window_test_library (void)
 {

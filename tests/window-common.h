@@ -15,6 +15,7 @@ typedef void (*WindowScenario) (ProcWindow *window);
 void        window_test_init     (int           *argc,
                                   char        ***argv,
                                   const char    *name);
+void        window_test_finish   (void);
 const char *window_test_library  (void);
 GSettings  *window_test_settings (void);
 void        window_test_run      (WindowScenario scenario);
