@@ -244,14 +244,37 @@ dup_phrases_description (const ProcStatistics *statistics)
   return g_strdup_printf (_("%s: %s."), summary, items);
 }
 
+typedef char *(*DupText) (const ProcStatistics *statistics);
+
+/* A bar chart's summary above it (none without bars), its height, and
+ * what it tells a screen reader. */
+static void
+show_bars (GtkLabel             *summary_label,
+           GtkDrawingArea       *area,
+           guint                 n_bars,
+           DupText               dup_summary,
+           DupText               dup_description,
+           const ProcStatistics *statistics)
+{
+  g_autofree char *description = dup_description (statistics);
+
+  if (n_bars > 0)
+    {
+      g_autofree char *summary = dup_summary (statistics);
+
+      gtk_label_set_label (summary_label, summary);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (summary_label), n_bars > 0);
+  gtk_drawing_area_set_content_height (area, n_bars > 0 ? proc_chart_get_bars_height (n_bars) : EMPTY_CHART_HEIGHT);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (area), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
 static void
 update (ProcStatisticsView *self)
 {
   ProcStatistics *statistics = self->statistics;
   g_autofree char *progress_summary = NULL;
   g_autofree char *progress_description = NULL;
-  g_autofree char *tags_description = NULL;
-  g_autofree char *phrases_description = NULL;
 
   gtk_spinner_stop (self->spinner);
 
@@ -271,37 +294,10 @@ update (ProcStatisticsView *self)
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, progress_description,
                                   -1);
 
-  if (statistics->tags->len > 0)
-    {
-      g_autofree char *tags_summary = dup_tags_summary (statistics);
-
-      gtk_label_set_label (self->tags_summary, tags_summary);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->tags_summary), statistics->tags->len > 0);
-  gtk_drawing_area_set_content_height (self->tags_area,
-                                       statistics->tags->len > 0
-                                       ? proc_chart_get_bars_height (statistics->tags->len)
-                                       : EMPTY_CHART_HEIGHT);
-  tags_description = dup_tags_description (statistics);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->tags_area),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tags_description,
-                                  -1);
-
-  if (statistics->phrases->len > 0)
-    {
-      g_autofree char *phrases_summary = dup_phrases_summary (statistics);
-
-      gtk_label_set_label (self->phrases_summary, phrases_summary);
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->phrases_summary), statistics->phrases->len > 0);
-  gtk_drawing_area_set_content_height (self->phrases_area,
-                                       statistics->phrases->len > 0
-                                       ? proc_chart_get_bars_height (statistics->phrases->len)
-                                       : EMPTY_CHART_HEIGHT);
-  phrases_description = dup_phrases_description (statistics);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->phrases_area),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, phrases_description,
-                                  -1);
+  show_bars (self->tags_summary, self->tags_area, statistics->tags->len,
+             dup_tags_summary, dup_tags_description, statistics);
+  show_bars (self->phrases_summary, self->phrases_area, statistics->phrases->len,
+             dup_phrases_summary, dup_phrases_description, statistics);
 
   gtk_stack_set_visible_child_name (self->stack, "charts");
   queue_draw_charts (self);
