@@ -199,7 +199,7 @@ test_create_and_count (Library       *lib,
   g_assert_no_error (error);
   {
     g_autoptr(ProcCollectionList) again = proc_collection_list_new (lib->store, PROC_COLLECTION_KIND_WATCHLIST);
-    g_autofree char *query = proc_store_dup_watchlist_query (lib->store, id);
+    g_autofree char *query = proc_collection_dup_query (find (again, "Uncertainty"));
 
     g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (again)), ==, 2);
     g_assert_cmpuint (proc_collection_get_count (find (again, "Uncertainty")), ==, 4);

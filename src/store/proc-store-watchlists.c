@@ -225,31 +225,6 @@ proc_store_delete_watchlist (ProcStore  *self,
 }
 
 /**
- * proc_store_dup_watchlist_query:
- *
- * Returns: (nullable): the words watchlist @id watches for
- */
-char *
-proc_store_dup_watchlist_query (ProcStore *self,
-                                gint64     id)
-{
-  sqlite3_stmt *stmt;
-  char *query = NULL;
-
-  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
-
-  if (!(stmt = _proc_store_prepare (self, "SELECT query FROM watchlists WHERE id = ?", NULL)))
-    return NULL;
-
-  sqlite3_bind_int64 (stmt, 1, id);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    query = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-  sqlite3_reset (stmt);
-
-  return query;
-}
-
-/**
  * proc_store_dup_watched_query:
  *
  * Returns: (nullable): one query for the papers of any watchlist, or

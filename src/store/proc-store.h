@@ -189,8 +189,6 @@ gboolean    proc_store_update_watchlist      (ProcStore        *self,
 gboolean    proc_store_delete_watchlist      (ProcStore        *self,
                                               gint64            id,
                                               GError          **error);
-char       *proc_store_dup_watchlist_query   (ProcStore        *self,
-                                              gint64            id);
 char       *proc_store_dup_watched_query     (ProcStore        *self);
 char      **proc_store_dup_watched_words     (ProcStore        *self);
 

@@ -39,7 +39,6 @@ struct _ProcTriageView
   guint position;
   gint64 paper_id;              /* the card's paper, to find it again after a change */
   guint n_total;
-  guint n_left;
 
   AdwHeaderBar *header_bar;
   GtkWidget *back_button;
@@ -233,7 +232,6 @@ show_position (ProcTriageView *self)
         }
     }
   self->paper_id = paper ? proc_paper_get_id (paper) : 0;
-  self->n_left = n;
 
   if (paper != NULL)
     {
@@ -534,15 +532,6 @@ proc_triage_view_get_paper (ProcTriageView *self)
   g_return_val_if_fail (PROC_IS_TRIAGE_VIEW (self), NULL);
 
   return self->paper;
-}
-
-/* How many papers are left to decide (in Kept, Maybe or Skipped: to go over). */
-guint
-proc_triage_view_get_n_left (ProcTriageView *self)
-{
-  g_return_val_if_fail (PROC_IS_TRIAGE_VIEW (self), 0);
-
-  return self->n_left;
 }
 
 /* Brings a paper back to the card: the one whose decision was undone. */

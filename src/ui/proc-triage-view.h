@@ -30,7 +30,6 @@ void        proc_triage_view_set_folded     (ProcTriageView *self,
 void        proc_triage_view_set_highlights (ProcTriageView *self,
                                              const char * const *terms);
 ProcPaper  *proc_triage_view_get_paper      (ProcTriageView *self);
-guint       proc_triage_view_get_n_left     (ProcTriageView *self);
 void        proc_triage_view_show_paper     (ProcTriageView *self,
                                              gint64          id);
 gboolean    proc_triage_view_decide         (ProcTriageView *self,
