@@ -686,7 +686,7 @@ right_click (GtkWidget *row)
   GObject *click = find_controller (row, GTK_TYPE_GESTURE_CLICK);
 
   g_assert_nonnull (click);
-  g_signal_emit_by_name (click, "pressed", 1, 5.0, 5.0);
+  g_signal_emit_by_name (click, "released", 1, 5.0, 5.0);
   wait_ms (100);
   for (GtkWidget *child = gtk_widget_get_first_child (row); child; child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_POPOVER (child))

@@ -74,6 +74,20 @@ window_test_finish (void)
   g_clear_pointer (&library, g_free);
 }
 
+/* The next start fills a new library with the bundled list again. */
+void
+window_test_reset_library (void)
+{
+  static const char * const suffixes[] = { "", "-wal", "-shm", ".open" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *path = g_strconcat (library, suffixes[i], NULL);
+
+      g_remove (path);
+    }
+}
+
 const char *
 window_test_library (void)
 {
@@ -240,7 +254,7 @@ right_click (GtkWidget *widget)
       if (GTK_IS_GESTURE_CLICK (controller) &&
           gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_SECONDARY)
         {
-          g_signal_emit_by_name (controller, "pressed", 1, 5.0, 5.0);
+          g_signal_emit_by_name (controller, "released", 1, 5.0, 5.0);
           wait_ms (100);
           return;
         }

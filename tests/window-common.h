@@ -17,6 +17,7 @@ void        window_test_init     (int           *argc,
                                   const char    *name);
 void        window_test_finish   (void);
 const char *window_test_library  (void);
+void        window_test_reset_library (void);
 GSettings  *window_test_settings (void);
 void        window_test_run      (WindowScenario scenario);
 

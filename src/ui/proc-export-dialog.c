@@ -35,6 +35,7 @@ struct _ProcExportDialog
   GtkFileChooserNative *chooser;
   GCancellable *cancellable;
   GFile *file;
+  gboolean has_selection;       /* the second choice is the selected papers */
 
   AdwComboRow *papers_row;
   AdwComboRow *format_row;
@@ -116,6 +117,9 @@ add_collections (ProcExportDialog       *self,
 
       if (kind == PROC_COLLECTION_KIND_READING_LIST)
         label = g_strdup_printf (_("Reading List “%s”"), name);
+      else if (kind == PROC_COLLECTION_KIND_LIST)
+        /* Translators: an imported paper list, in the Export dialog's choice of papers */
+        label = g_strdup_printf (_("List “%s”"), name);
       else
         label = g_strdup_printf (_("Tag “%s”"), name);
 
@@ -462,7 +466,9 @@ proc_export_dialog_new (GtkWindow  *parent,
   add_choice (self, _("Starred Papers"), proc_store_count (store, "is:starred"), "starred", NULL, NULL);
   add_collections (self, PROC_COLLECTION_KIND_READING_LIST, "reading-list:");
   add_collections (self, PROC_COLLECTION_KIND_TAG, "tag:");
+  add_collections (self, PROC_COLLECTION_KIND_LIST, "list:");
   adw_combo_row_set_selected (self->papers_row, preferred);
+  self->has_selection = selected_ids->len > 0;
 
   if (preselect != NULL)
     proc_export_dialog_select_papers (self, preselect);
@@ -482,7 +488,7 @@ proc_export_dialog_new (GtkWindow  *parent,
 
 /**
  * proc_export_dialog_select_papers:
- * @what: `starred`, `reading-list:NAME` or `tag:NAME`
+ * @what: `selection`, `starred`, `reading-list:NAME`, `tag:NAME` or `list:NAME`
  *
  * Chooses that set in the Papers row, when the library has it.
  */
@@ -491,6 +497,14 @@ proc_export_dialog_select_papers (ProcExportDialog *self,
                                   const char       *what)
 {
   g_return_if_fail (PROC_IS_EXPORT_DIALOG (self));
+
+  /* The selection comes second, after the view. */
+  if (g_str_equal (what, "selection"))
+    {
+      if (self->has_selection)
+        adw_combo_row_set_selected (self->papers_row, 1);
+      return;
+    }
 
   for (guint i = 0; i < self->choices->len; i++)
     {

@@ -12,6 +12,7 @@
 #include "proc-paper-ids.h"
 #include "proc-sidebar.h"
 #include "proc-sidebar-row.h"
+#include "proc-colour-chooser.h"
 #include "proc-utils.h"
 #include "proc-watchlist-dialog.h"
 
@@ -32,6 +33,7 @@ struct _ProcSidebar
   ProcCollection *menu_tag;     /* the tag whose context menu is open */
   ProcCollection *menu_reading_list;
   ProcCollection *menu_watchlist;
+  GtkPopoverMenu *menu;         /* the last row's context menu */
   GPtrArray *kept_selection;    /* collections selected while rows are replaced */
   char *reselect_query;         /* a list deleted while shown, until Undo brings it back */
   gboolean updating_selection;
@@ -326,18 +328,6 @@ drop_cb (GtkDropTarget  *target,
 }
 
 /* GNOME's palette, for tags: names a person can choose from a menu. */
-static const struct {
-  const char *label;
-  const char *colour;
-} tag_colours[] = {
-  { N_("Blue"), "#3584e4" },
-  { N_("Green"), "#33d17a" },
-  { N_("Yellow"), "#f6d32d" },
-  { N_("Orange"), "#ff7800" },
-  { N_("Red"), "#e01b24" },
-  { N_("Purple"), "#9141ac" },
-  { N_("Brown"), "#986a44" },
-};
 
 /* Keyboard focus on the row that is shown, not on a tag row that a rename
  * or delete is about to destroy: GtkListBox would otherwise hand the
@@ -360,10 +350,9 @@ focus_selected_row (ProcSidebar *self)
 /* The focus goes back to the row shown, not to the row of the menu,
  * which GtkListBox would then select: a menu must not change the view. */
 static void
-menu_closed_cb (GtkPopover  *popover,
-                ProcSidebar *self)
+menu_closed_cb (ProcSidebar *self,
+                GtkPopover  *popover)
 {
-  gtk_widget_unparent (GTK_WIDGET (popover));
   focus_selected_row (self);
 }
 
@@ -374,15 +363,24 @@ popup_menu (ProcSidebar    *self,
             double          x,
             double          y)
 {
-  GtkWidget *popover;
-
   focus_selected_row (self);
-  popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (menu));
-  gtk_widget_set_parent (popover, GTK_WIDGET (row));
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { x, y, 1, 1 });
-  g_signal_connect_object (popover, "closed", G_CALLBACK (menu_closed_cb), self, 0);
-  gtk_popover_popup (GTK_POPOVER (popover));
+  proc_popup_context_menu (GTK_WIDGET (row), &self->menu, G_MENU_MODEL (menu), x, y);
+  g_signal_connect_object (self->menu, "closed", G_CALLBACK (menu_closed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* Export… in a collection's menu: the window's Export dialog, with the
+ * collection chosen. */
+static void
+append_export_item (GMenu          *section,
+                    const char     *label,
+                    const char     *prefix,
+                    ProcCollection *collection)
+{
+  g_autofree char *what = g_strconcat (prefix, proc_collection_get_name (collection), NULL);
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target_value (item, "win.export-papers", g_variant_new_string (what));
+  g_menu_append_item (section, item);
 }
 
 static void
@@ -396,7 +394,10 @@ tag_pressed_cb (GtkGestureClick *gesture,
   g_autoptr(GMenu) menu = g_menu_new ();
   g_autoptr(GMenu) colours = g_menu_new ();
   g_autoptr(GMenu) edit = g_menu_new ();
+  g_autoptr(GMenu) export = g_menu_new ();
   g_autoptr(GMenu) destroy = g_menu_new ();
+  guint n_colours;
+  const ProcTagColour *tag_colours = proc_tag_colours_get (&n_colours);
 
   if (self == NULL)
     return;
@@ -405,7 +406,7 @@ tag_pressed_cb (GtkGestureClick *gesture,
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   g_set_object (&self->menu_tag, proc_sidebar_row_get_collection (row));
 
-  for (guint i = 0; i < G_N_ELEMENTS (tag_colours); i++)
+  for (guint i = 0; i < n_colours; i++)
     {
       g_autoptr(GMenuItem) item = g_menu_item_new (_(tag_colours[i].label), NULL);
 
@@ -423,6 +424,8 @@ tag_pressed_cb (GtkGestureClick *gesture,
   g_menu_append (edit, _("_Rename…"), "sidebar.rename-tag");
   g_menu_append_submenu (edit, _("Change _Colour"), G_MENU_MODEL (colours));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
+  append_export_item (export, _("_Export Tag…"), "tag:", self->menu_tag);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (export));
   g_menu_append (destroy, _("_Delete Tag"), "sidebar.delete-tag");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
 
@@ -509,36 +512,57 @@ tag_long_pressed_cb (ProcSidebarRow      *row,
   tag_pressed_cb (NULL, 1, x, y, row);
 }
 
-/* A collection's menu of two sections, its edits and its deletion, for
- * the collection @row shows, which *@menu_collection remembers for the
- * actions. */
+/* A collection's menu: its edit, its export and its deletion, each a
+ * section when given, for the collection @row shows, which
+ * *@menu_collection remembers for the actions. */
+typedef struct
+{
+  gsize menu_collection_offset;
+  const char *edit_label;
+  const char *edit_action;
+  const char *export_label;
+  const char *export_prefix;
+  const char *delete_label;
+  const char *delete_action;
+} CollectionMenu;
+
 static void
-popup_collection_menu (GtkGestureClick  *gesture,
-                       ProcSidebarRow   *row,
-                       double            x,
-                       double            y,
-                       gsize             menu_collection_offset,
-                       const char       *edit_label,
-                       const char       *edit_action,
-                       const char       *delete_label,
-                       const char       *delete_action)
+popup_collection_menu (GtkGestureClick      *gesture,
+                       ProcSidebarRow       *row,
+                       double                x,
+                       double                y,
+                       const CollectionMenu *items)
 {
   ProcSidebar *self = PROC_SIDEBAR (gtk_widget_get_ancestor (GTK_WIDGET (row), PROC_TYPE_SIDEBAR));
+  ProcCollection *collection = proc_sidebar_row_get_collection (row);
   g_autoptr(GMenu) menu = g_menu_new ();
   g_autoptr(GMenu) edit = g_menu_new ();
+  g_autoptr(GMenu) export = g_menu_new ();
   g_autoptr(GMenu) destroy = g_menu_new ();
 
-  if (self == NULL)
+  if (self == NULL || collection == NULL)
     return;
 
   if (gesture != NULL)
     gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  g_set_object ((ProcCollection **) G_STRUCT_MEMBER_P (self, menu_collection_offset), proc_sidebar_row_get_collection (row));
+  if (items->menu_collection_offset != 0)
+    g_set_object ((ProcCollection **) G_STRUCT_MEMBER_P (self, items->menu_collection_offset), collection);
 
-  g_menu_append (edit, edit_label, edit_action);
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
-  g_menu_append (destroy, delete_label, delete_action);
-  g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
+  if (items->edit_label != NULL)
+    {
+      g_menu_append (edit, items->edit_label, items->edit_action);
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
+    }
+  if (items->export_label != NULL)
+    {
+      append_export_item (export, items->export_label, items->export_prefix, collection);
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (export));
+    }
+  if (items->delete_label != NULL)
+    {
+      g_menu_append (destroy, items->delete_label, items->delete_action);
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (destroy));
+    }
 
   popup_menu (self, row, menu, x, y);
 }
@@ -550,9 +574,11 @@ reading_list_pressed_cb (GtkGestureClick *gesture,
                          double           y,
                          ProcSidebarRow  *row)
 {
-  popup_collection_menu (gesture, row, x, y, G_STRUCT_OFFSET (ProcSidebar, menu_reading_list),
-                         _("_Rename…"), "sidebar.rename-reading-list",
-                         _("_Delete Reading List"), "sidebar.delete-reading-list");
+  popup_collection_menu (gesture, row, x, y, &(CollectionMenu) {
+                           G_STRUCT_OFFSET (ProcSidebar, menu_reading_list),
+                           _("_Rename…"), "sidebar.rename-reading-list",
+                           _("_Export Reading List…"), "reading-list:",
+                           _("_Delete Reading List"), "sidebar.delete-reading-list" });
 }
 
 static void
@@ -564,6 +590,27 @@ reading_list_long_pressed_cb (ProcSidebarRow      *row,
   reading_list_pressed_cb (NULL, 1, x, y, row);
 }
 
+/* An imported list is the file it came from: exported, not edited. */
+static void
+list_pressed_cb (GtkGestureClick *gesture,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 ProcSidebarRow  *row)
+{
+  popup_collection_menu (gesture, row, x, y, &(CollectionMenu) {
+                           0, NULL, NULL, _("_Export List…"), "list:", NULL, NULL });
+}
+
+static void
+list_long_pressed_cb (ProcSidebarRow      *row,
+                      double               x,
+                      double               y,
+                      GtkGestureLongPress *gesture)
+{
+  list_pressed_cb (NULL, 1, x, y, row);
+}
+
 static void
 watchlist_pressed_cb (GtkGestureClick *gesture,
                       int              n_press,
@@ -571,9 +618,11 @@ watchlist_pressed_cb (GtkGestureClick *gesture,
                       double           y,
                       ProcSidebarRow  *row)
 {
-  popup_collection_menu (gesture, row, x, y, G_STRUCT_OFFSET (ProcSidebar, menu_watchlist),
-                         _("_Edit Watchlist…"), "sidebar.edit-watchlist",
-                         _("_Delete Watchlist"), "sidebar.delete-watchlist");
+  popup_collection_menu (gesture, row, x, y, &(CollectionMenu) {
+                           G_STRUCT_OFFSET (ProcSidebar, menu_watchlist),
+                           _("_Edit Watchlist…"), "sidebar.edit-watchlist",
+                           NULL, NULL,
+                           _("_Delete Watchlist"), "sidebar.delete-watchlist" });
 }
 
 static void
@@ -756,15 +805,19 @@ create_collection_row (gpointer item,
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (target));
     }
 
-  /* Right-click or long-press: the tag's, reading list's or watchlist's menu. */
-  if (kind != PROC_COLLECTION_KIND_LIST)
+  /* Right-click or long-press: the collection's menu. */
     {
       GtkGesture *click = gtk_gesture_click_new ();
       GtkGesture *long_press = gtk_gesture_long_press_new ();
       GCallback pressed = G_CALLBACK (reading_list_pressed_cb);
       GCallback long_pressed = G_CALLBACK (reading_list_long_pressed_cb);
 
-      if (kind == PROC_COLLECTION_KIND_TAG)
+      if (kind == PROC_COLLECTION_KIND_LIST)
+        {
+          pressed = G_CALLBACK (list_pressed_cb);
+          long_pressed = G_CALLBACK (list_long_pressed_cb);
+        }
+      else if (kind == PROC_COLLECTION_KIND_TAG)
         {
           pressed = G_CALLBACK (tag_pressed_cb);
           long_pressed = G_CALLBACK (tag_long_pressed_cb);
@@ -776,7 +829,9 @@ create_collection_row (gpointer item,
         }
 
       gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-      g_signal_connect (click, "pressed", pressed, row);
+      /* On release: a menu opened on the press would get the release,
+       * which GTK 4.8 counts against it, and its next click is lost. */
+      g_signal_connect (click, "released", pressed, row);
       gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
       gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
       g_signal_connect_swapped (long_press, "pressed", long_pressed, row);
@@ -806,6 +861,7 @@ proc_sidebar_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->store, self);
   self->updating_selection = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_SIDEBAR);
+  proc_clear_context_menu (&self->menu);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
   g_clear_object (&self->lists);

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "proc-highlight.h"
+#include "proc-colour-chooser.h"
 #include "proc-utils.h"
 #include "proc-window.h"
 
@@ -135,11 +136,19 @@ name_response_cb (AdwMessageDialog *dialog,
                   const char       *response,
                   gpointer          user_data)
 {
-  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
-  ProcNameCallback callback = g_object_get_data (G_OBJECT (dialog), "callback");
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+  GtkWidget *chooser = g_object_get_data (G_OBJECT (dialog), "colour-chooser");
+  g_autofree char *name = NULL;
 
-  if (g_strcmp0 (response, "ok") == 0)
-    callback (user_data, gtk_editable_get_text (entry));
+  if (g_strcmp0 (response, "ok") != 0)
+    return;
+
+  name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  if (chooser != NULL)
+    ((ProcTagCallback) g_object_get_data (G_OBJECT (dialog), "callback"))
+      (user_data, name, proc_colour_chooser_get_colour (PROC_COLOUR_CHOOSER (chooser)));
+  else
+    ((ProcNameCallback) g_object_get_data (G_OBJECT (dialog), "callback")) (user_data, name);
 }
 
 static void
@@ -159,12 +168,57 @@ name_changed_cb (GtkEditable      *entry,
   adw_message_dialog_set_response_enabled (dialog, "ok", *text != '\0');
 }
 
+/* The dialog of proc_ask_name(), with @below under its entry. */
+static void
+present_name_dialog (GtkWidget  *parent,
+                     const char *heading,
+                     const char *initial,
+                     const char *placeholder,
+                     const char *accept,
+                     GtkWidget  *below,
+                     gpointer    callback,
+                     gpointer    user_data)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (parent));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (window) ? GTK_WINDOW (window) : NULL,
+                                              heading, NULL);
+  GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *extra = entry;
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
+  if (initial != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (entry), initial);
+  if (below != NULL)
+    {
+      extra = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+      gtk_box_append (GTK_BOX (extra), entry);
+      gtk_box_append (GTK_BOX (extra), below);
+    }
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "ok", accept,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "ok", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "ok");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  name_changed_cb (GTK_EDITABLE (entry), ADW_MESSAGE_DIALOG (dialog));
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_object_set_data (G_OBJECT (dialog), "callback", callback);
+  g_signal_connect (entry, "changed", G_CALLBACK (name_changed_cb), dialog);
+  g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), dialog);
+  g_signal_connect (dialog, "response", G_CALLBACK (name_response_cb), user_data);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
 /**
  * proc_ask_name:
  * @initial: (nullable): the name to start from, when renaming
  *
- * Asks for a name in a dialog over @parent's window; @callback gets it
- * when the user accepts.  An empty name cannot be accepted.
+ * Asks for a name in a dialog over @parent's window; @callback gets it,
+ * without white space around it, when the user accepts.  An empty name
+ * cannot be accepted.
  */
 void
 proc_ask_name (GtkWidget        *parent,
@@ -175,29 +229,25 @@ proc_ask_name (GtkWidget        *parent,
                ProcNameCallback  callback,
                gpointer          user_data)
 {
-  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (parent));
-  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (window) ? GTK_WINDOW (window) : NULL,
-                                              heading, NULL);
-  GtkWidget *entry = gtk_entry_new ();
+  present_name_dialog (parent, heading, initial, placeholder, accept, NULL, callback, user_data);
+}
 
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
-  if (initial != NULL)
-    gtk_editable_set_text (GTK_EDITABLE (entry), initial);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "ok", accept,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "ok", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "ok");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  name_changed_cb (GTK_EDITABLE (entry), ADW_MESSAGE_DIALOG (dialog));
-  g_object_set_data (G_OBJECT (dialog), "callback", callback);
-  g_signal_connect (entry, "changed", G_CALLBACK (name_changed_cb), dialog);
-  g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), dialog);
-  g_signal_connect (dialog, "response", G_CALLBACK (name_response_cb), user_data);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
+/**
+ * proc_ask_new_tag:
+ *
+ * Asks for a new tag's name and its colour (none unless one is chosen).
+ */
+void
+proc_ask_new_tag (GtkWidget       *parent,
+                  ProcTagCallback  callback,
+                  gpointer         user_data)
+{
+  GtkWidget *chooser = proc_colour_chooser_new ();
+  GtkWidget *dialog;
+
+  present_name_dialog (parent, _("New Tag"), NULL, _("Tag name"), _("_Add Tag"), chooser, callback, user_data);
+  dialog = gtk_widget_get_ancestor (chooser, GTK_TYPE_WINDOW);
+  g_object_set_data (G_OBJECT (dialog), "colour-chooser", chooser);
 }
 
 /**
@@ -217,4 +267,90 @@ proc_mark_watched (const char         *markup,
     return g_strdup (markup);
 
   return proc_highlight_in_markup (markup, &set, 1);
+}
+
+typedef struct
+{
+  GtkPopoverMenu **slot;
+  GtkWidget *popover;   /* a reference */
+} ClosedMenu;
+
+/* After the event that closed it: the item's action has run, and GTK
+ * has done with the popover. */
+static gboolean
+let_closed_menu_go_cb (gpointer data)
+{
+  ClosedMenu *closed = data;
+
+  /* Still parented, it is still its owner's menu (a new menu, or the
+   * owner's dispose, unparents it first). */
+  if (gtk_widget_get_parent (closed->popover) != NULL &&
+      !gtk_widget_get_visible (closed->popover) &&
+      *closed->slot == GTK_POPOVER_MENU (closed->popover))
+    proc_clear_context_menu (closed->slot);
+
+  g_object_unref (closed->popover);
+  g_free (closed);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+context_menu_closed_cb (GtkPopover      *popover,
+                        GtkPopoverMenu **slot)
+{
+  ClosedMenu *closed = g_new (ClosedMenu, 1);
+
+  closed->slot = slot;
+  closed->popover = g_object_ref (GTK_WIDGET (popover));
+  g_idle_add (let_closed_menu_go_cb, closed);
+}
+
+/**
+ * proc_popup_context_menu:
+ * @parent: the widget the menu belongs to
+ * @menu: (inout) (nullable): where the owner of @parent keeps its context menu
+ * @model: the menu's items
+ * @x: where the menu points, in @parent's coordinates
+ * @y: the same, down
+ *
+ * Opens @model as @parent's context menu.  The popover outlives its
+ * closing until the next idle: GtkModelButton closes the menu before its
+ * action runs, so a popover let go in ::closed is gone when the action is
+ * looked up.  The owner's dispose calls proc_clear_context_menu().
+ */
+void
+proc_popup_context_menu (GtkWidget       *parent,
+                         GtkPopoverMenu **menu,
+                         GMenuModel      *model,
+                         double           x,
+                         double           y)
+{
+  g_return_if_fail (GTK_IS_WIDGET (parent));
+  g_return_if_fail (menu != NULL);
+
+  proc_clear_context_menu (menu);
+  *menu = GTK_POPOVER_MENU (gtk_popover_menu_new_from_model (model));
+  /* @parent may go first, a recycled row say, and the popover with it. */
+  g_object_add_weak_pointer (G_OBJECT (*menu), (gpointer *) menu);
+  gtk_widget_set_parent (GTK_WIDGET (*menu), parent);
+  gtk_popover_set_has_arrow (GTK_POPOVER (*menu), FALSE);
+  gtk_widget_set_halign (GTK_WIDGET (*menu), GTK_ALIGN_START);
+  gtk_popover_set_pointing_to (GTK_POPOVER (*menu), &(GdkRectangle) { (int) x, (int) y, 1, 1 });
+  g_signal_connect (*menu, "closed", G_CALLBACK (context_menu_closed_cb), menu);
+  gtk_popover_popup (GTK_POPOVER (*menu));
+}
+
+/* Lets the menu of proc_popup_context_menu() go. */
+void
+proc_clear_context_menu (GtkPopoverMenu **menu)
+{
+  GtkWidget *popover = GTK_WIDGET (*menu);
+
+  if (popover == NULL)
+    return;
+
+  g_object_remove_weak_pointer (G_OBJECT (popover), (gpointer *) menu);
+  *menu = NULL;
+  g_signal_handlers_disconnect_by_func (popover, context_menu_closed_cb, menu);
+  gtk_widget_unparent (popover);
 }

@@ -31,6 +31,7 @@ char *proc_mark_watched     (const char         *markup,
 GtkWidget *proc_colour_dot_new (const char *colour);
 
 typedef void (*ProcNameCallback) (gpointer user_data, const char *name);
+typedef void (*ProcTagCallback) (gpointer user_data, const char *name, const char *colour);
 
 void proc_ask_name          (GtkWidget        *parent,
                              const char       *heading,
@@ -39,5 +40,17 @@ void proc_ask_name          (GtkWidget        *parent,
                              const char       *accept,
                              ProcNameCallback  callback,
                              gpointer          user_data);
+
+void proc_ask_new_tag       (GtkWidget        *parent,
+                             ProcTagCallback   callback,
+                             gpointer          user_data);
+
+void proc_popup_context_menu (GtkWidget        *parent,
+                              GtkPopoverMenu  **menu,
+                              GMenuModel       *model,
+                              double            x,
+                              double            y);
+
+void proc_clear_context_menu (GtkPopoverMenu  **menu);
 
 G_END_DECLS

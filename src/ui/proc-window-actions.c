@@ -173,13 +173,34 @@ add_tag_action (GtkWidget  *widget,
   add_tag (PROC_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
+/* The tag is added to the papers (with Undo), then given its colour: a
+ * colour is the tag's, not the papers', and stays when the tagging is
+ * undone. */
+static void
+new_tag_done (ProcWindow *self,
+              const char *name,
+              const char *colour)
+{
+  g_autoptr(ProcCollectionList) tags = NULL;
+  g_autoptr(GError) error = NULL;
+  ProcCollection *tag;
+
+  add_tag (self, name);
+  if (*colour == '\0')
+    return;
+
+  tags = proc_collection_list_new (self->store, PROC_COLLECTION_KIND_TAG);
+  if ((tag = proc_collection_list_lookup (tags, name)) != NULL &&
+      !proc_store_set_tag_colour (self->store, proc_collection_get_id (tag), colour, &error))
+    proc_window_report_error (self, error);
+}
+
 static void
 new_tag_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *parameter)
 {
-  proc_ask_name (widget, _("New Tag"), NULL, _("Tag name"), _("_Add Tag"),
-                 (ProcNameCallback) add_tag, widget);
+  proc_ask_new_tag (widget, (ProcTagCallback) new_tag_done, widget);
 }
 
 /* Adds @ids to a reading list, with Undo; shared by the menu and a drop.
@@ -687,6 +708,7 @@ build_context_menu (ProcWindow *self)
   g_menu_append (copy, _("_Copy Title"), "win.copy-title");
   g_menu_append (copy, _("Copy as _Markdown"), "win.copy-markdown");
   g_menu_append (copy, _("Copy as _BibTeX"), "win.copy-bibtex");
+  g_menu_append (copy, _("_Export Selection…"), "win.export-papers::selection");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (copy));
 
   /* Showing a reading list: its order, and taking papers out of it. */
@@ -710,7 +732,8 @@ build_context_menu (ProcWindow *self)
 }
 
 /* Right-click on a row outside the selection selects that row first, as
- * file managers do. */
+ * file managers do.  The menu acts on the selection, whichever paper the
+ * row shows by then. */
 void
 _proc_window_show_context_menu (ProcWindow *self,
                                 GtkWidget  *row,
@@ -719,7 +742,6 @@ _proc_window_show_context_menu (ProcWindow *self,
 {
   ProcPaper *paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row));
   g_autoptr(GMenuModel) model = NULL;
-  GtkWidget *popover;
   int position;
 
   if (paper == NULL)
@@ -730,12 +752,7 @@ _proc_window_show_context_menu (ProcWindow *self,
     gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, TRUE);
 
   model = build_context_menu (self);
-  popover = gtk_popover_menu_new_from_model (model);
-  gtk_widget_set_parent (popover, row);
-  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
-  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &(GdkRectangle) { x, y, 1, 1 });
-  g_signal_connect (popover, "closed", G_CALLBACK (gtk_widget_unparent), NULL);
-  gtk_popover_popup (GTK_POPOVER (popover));
+  proc_popup_context_menu (row, &self->paper_menu, model, x, y);
 }
 
 void
@@ -840,16 +857,18 @@ _proc_window_add_list_keys (ProcWindow *self)
   add_list_key (shortcuts, GDK_KEY_r, "win.cycle-read-state", NULL);
   add_list_key (shortcuts, GDK_KEY_t, "win.focus-tags", NULL);
   add_list_key (shortcuts, GDK_KEY_n, "win.focus-note", NULL);
-  add_list_key (shortcuts, GDK_KEY_Delete, "win.delete", NULL);
+  /* The keypad's keys first: menus show an action's last key, and
+   * "Delete" reads better than "KP Delete". */
   add_list_key (shortcuts, GDK_KEY_KP_Delete, "win.delete", NULL);
-  add_list_key_with_modifiers (shortcuts, GDK_KEY_Up, GDK_ALT_MASK, "win.move-up", NULL);
+  add_list_key (shortcuts, GDK_KEY_Delete, "win.delete", NULL);
   add_list_key_with_modifiers (shortcuts, GDK_KEY_KP_Up, GDK_ALT_MASK, "win.move-up", NULL);
-  add_list_key_with_modifiers (shortcuts, GDK_KEY_Down, GDK_ALT_MASK, "win.move-down", NULL);
+  add_list_key_with_modifiers (shortcuts, GDK_KEY_Up, GDK_ALT_MASK, "win.move-up", NULL);
   add_list_key_with_modifiers (shortcuts, GDK_KEY_KP_Down, GDK_ALT_MASK, "win.move-down", NULL);
+  add_list_key_with_modifiers (shortcuts, GDK_KEY_Down, GDK_ALT_MASK, "win.move-down", NULL);
   for (int i = 0; i <= 5; i++)
     {
-      add_list_key (shortcuts, GDK_KEY_0 + i, "win.rate", g_variant_new_int32 (i));
       add_list_key (shortcuts, GDK_KEY_KP_0 + i, "win.rate", g_variant_new_int32 (i));
+      add_list_key (shortcuts, GDK_KEY_0 + i, "win.rate", g_variant_new_int32 (i));
     }
 
   gtk_widget_add_controller (GTK_WIDGET (self->list_view), controller);

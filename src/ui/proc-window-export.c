@@ -68,28 +68,45 @@ exported_cb (ProcWindow       *self,
 }
 
 static void
+present_export_dialog (ProcWindow *self,
+                       const char *preselect)
+{
+  g_autoptr(GArray) ids = view_ids (self);
+  g_autoptr(GArray) selected = proc_window_dup_selected_ids (self);
+  g_autofree char *title = dup_view_title (self);
+  ProcExportDialog *dialog;
+
+  proc_detail_view_save_note (self->detail_view);
+  dialog = proc_export_dialog_new (GTK_WINDOW (self), self->store, self->settings, title, ids, selected,
+                                   preselect);
+  g_signal_connect_object (dialog, "exported", G_CALLBACK (exported_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 export_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
   ProcWindow *self = PROC_WINDOW (widget);
-  g_autoptr(GArray) ids = view_ids (self);
-  g_autoptr(GArray) selected = proc_window_dup_selected_ids (self);
-  g_autofree char *title = dup_view_title (self);
-  g_autofree char *preselect = NULL;
   ProcCollection *reading_list = proc_sidebar_get_reading_list (self->sidebar);
-  ProcExportDialog *dialog;
-
-  proc_detail_view_save_note (self->detail_view);
+  g_autofree char *preselect = NULL;
 
   /* The menu item says Export Reading List: the one shown comes first. */
   if (reading_list != NULL)
     preselect = g_strconcat ("reading-list:", proc_collection_get_name (reading_list), NULL);
 
-  dialog = proc_export_dialog_new (GTK_WINDOW (self), self->store, self->settings, title, ids, selected,
-                                   preselect);
-  g_signal_connect_object (dialog, "exported", G_CALLBACK (exported_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_export_dialog (self, preselect);
+}
+
+/* From a context menu: `selection`, or a reading list, tag or list as
+ * `reading-list:NAME`, `tag:NAME`, `list:NAME`, chosen in the dialog. */
+static void
+export_papers_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  present_export_dialog (PROC_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
 static void
@@ -169,6 +186,7 @@ void
 _proc_window_class_add_export_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "win.export-papers", "s", export_papers_action);
   gtk_widget_class_install_action (widget_class, "win.open-uri", "s", open_uri_action);
   gtk_widget_class_install_action (widget_class, "win.copy-markdown", NULL, copy_markdown_action);
   gtk_widget_class_install_action (widget_class, "win.copy-bibtex", NULL, copy_bibtex_action);

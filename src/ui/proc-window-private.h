@@ -52,6 +52,7 @@ struct _ProcWindow
   GtkLabel *import_label;
   GtkProgressBar *import_progress;
   GtkGridView *list_view;        /* one column: a list, see proc-window.c */
+  GtkPopoverMenu *paper_menu;   /* the papers' context menu, a row's child */
   ProcDetailView *detail_view;
   ProcTriageView *triage_view;
 };

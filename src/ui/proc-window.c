@@ -15,6 +15,7 @@
 #include "proc-paper-ids.h"
 #include "proc-paper-row.h"
 #include "proc-query.h"
+#include "proc-utils.h"
 #include "proc-window-private.h"
 
 #define MAX_UNDO 20
@@ -261,7 +262,7 @@ list_activate_cb (ProcWindow  *self,
 }
 
 static void
-row_pressed_cb (GtkGestureClick *gesture,
+row_released_cb (GtkGestureClick *gesture,
                 int              n_press,
                 double           x,
                 double           y,
@@ -399,7 +400,9 @@ create_row (ProcWindow *self)
   GtkDropTarget *drop = gtk_drop_target_new (PROC_TYPE_PAPER_IDS, GDK_ACTION_MOVE);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
-  g_signal_connect (click, "pressed", G_CALLBACK (row_pressed_cb), self);
+  /* On release: a menu opened on the press would get the release, which
+   * GTK 4.8 counts against it, and its next click is lost. */
+  g_signal_connect (click, "released", G_CALLBACK (row_released_cb), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
 
   gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
@@ -785,6 +788,7 @@ proc_window_dispose (GObject *object)
   g_clear_handle_id (&self->search_source, g_source_remove);
   /* No row is kept from the list view's teardown on. */
   g_clear_pointer (&self->spare_rows, g_ptr_array_unref);
+  proc_clear_context_menu (&self->paper_menu);
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_WINDOW);
   g_clear_object (&self->selection);
   g_clear_object (&self->papers);

@@ -1,0 +1,449 @@
+/* test-mouse-paths.c: every menu and mouse path of the window, as a person clicks them
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "proc-paper-row.h"
+#include "proc-sidebar-row.h"
+#include "pointer.h"
+#include "window-common.h"
+
+/* Each test starts the real application under Xvfb on a new library of
+ * the bundled ICML 2024 list, and moves the real pointer (XTEST): a
+ * right-click opens the real context menu, a click on its item runs
+ * whatever GTK runs for that click.  Each checks what the window shows
+ * and what reached the library file. */
+
+/* Scrolls the list, as the wheel would, until all of @row shows. */
+static void
+scroll_into_view (ProcWindow *window,
+                  GtkWidget  *row)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->list_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (row, scroller, &bounds));
+  if (bounds.origin.y < 0)
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + bounds.origin.y);
+  else if (bounds.origin.y + bounds.size.height > gtk_widget_get_height (scroller))
+    gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + bounds.origin.y +
+                              bounds.size.height - gtk_widget_get_height (scroller));
+  else
+    return;
+  wait_ms (200);
+}
+
+/* The row that shows the paper at @position, once the list has drawn it,
+ * scrolled into view. */
+static ProcPaperRow *
+row_at (ProcWindow *window,
+        guint       position)
+{
+  gint64 id = proc_paper_list_get_id (window->papers, position);
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_assert_cmpint (id, >, 0);
+  while (g_get_monotonic_time () < end)
+    {
+      for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (window->list_view)); item;
+           item = gtk_widget_get_next_sibling (item))
+        {
+          GtkWidget *row = gtk_widget_get_first_child (item);
+          ProcPaper *paper;
+
+          if (PROC_IS_PAPER_ROW (row) && gtk_widget_get_mapped (row) &&
+              (paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row))) != NULL &&
+              proc_paper_get_id (paper) == id)
+            {
+              scroll_into_view (window, row);
+              return PROC_PAPER_ROW (row);
+            }
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+
+  g_error ("No row shows paper %" G_GINT64_FORMAT, id);
+}
+
+static gint64
+id_at (ProcWindow *window,
+       guint       position)
+{
+  return proc_paper_list_get_id (window->papers, position);
+}
+
+/* One value of the paper's row in the library file. */
+static char *
+paper_column (gint64      id,
+              const char *column)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT %s FROM papers WHERE id = %" G_GINT64_FORMAT, column, id);
+
+  return raw_text (sql);
+}
+
+#define assert_paper_column(id, column, expected) G_STMT_START { \
+  g_autofree char *value_ = paper_column ((id), (column)); \
+  g_assert_cmpstr (value_, ==, (expected)); \
+} G_STMT_END
+
+/* The paper's tags, as the library holds them, sorted and joined by "|". */
+static char *
+paper_tags (gint64 id)
+{
+  g_autofree char *sql =
+    g_strdup_printf ("SELECT t.name FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id "
+                     "WHERE pt.paper_id = %" G_GINT64_FORMAT " ORDER BY t.name", id);
+
+  return raw_text (sql);
+}
+
+static GtkWidget *
+wait_mapped (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  g_assert_nonnull (widget);
+  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (gtk_widget_get_mapped (widget));
+  wait_ms (150);
+
+  return widget;
+}
+
+/* The dialog wait_dialog() found last, until it goes. */
+static GtkWindow *open_dialog;
+
+/* Waits for the dialog to close, as it does once answered. */
+static void
+wait_closed (void)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (open_dialog != NULL && gtk_widget_get_mapped (GTK_WIDGET (open_dialog)) &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (open_dialog == NULL || !gtk_widget_get_mapped (GTK_WIDGET (open_dialog)));
+  wait_ms (100);
+}
+
+/* Right-clicks the row of the paper at @position and hands back the menu
+ * that opened. */
+static GtkWidget *
+open_paper_menu (ProcWindow *window,
+                 guint       position)
+{
+  pointer_click (GTK_WIDGET (row_at (window, position)), GDK_BUTTON_SECONDARY, 0);
+  return wait_mapped (GTK_WIDGET (window->paper_menu));
+}
+
+static GtkWidget *
+open_sidebar_menu (ProcWindow *window,
+                   const char *label)
+{
+  GtkWidget *row = proc_sidebar_find_row (window->sidebar, label);
+  GtkWidget *menu = NULL;
+
+  g_assert_nonnull (row);
+  pointer_click (row, GDK_BUTTON_SECONDARY, 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (row); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      menu = child;
+
+  return wait_mapped (menu);
+}
+
+/* The window that opened over the main one: a dialog. */
+static GtkWindow *
+wait_dialog (GType type)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);  /* a new ref */
+
+          if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+            {
+              if (open_dialog != NULL)
+                g_object_remove_weak_pointer (G_OBJECT (open_dialog), (gpointer *) &open_dialog);
+              open_dialog = window;
+              g_object_add_weak_pointer (G_OBJECT (open_dialog), (gpointer *) &open_dialog);
+              wait_ms (300);
+              return window;
+            }
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+
+  g_error ("No %s opened", g_type_name (type));
+}
+
+/* The button labelled @text in @widget, shown. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *text)
+{
+  GtkWidget *label = popover_find_label (widget, text);
+
+  g_assert_nonnull (label);
+  return gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON);
+}
+
+/* The shown widget whose tooltip says @text: a button without a label. */
+static GtkWidget *
+find_by_tooltip (GtkWidget  *widget,
+                 const char *text)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (gtk_widget_get_mapped (child) && g_strcmp0 (gtk_widget_get_tooltip_text (child), text) == 0)
+        return child;
+      if ((found = find_by_tooltip (child, text)) != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Types @text into the focused entry, replacing what it holds. */
+static void
+type_replacing (const char *text)
+{
+  keyboard_press (GDK_KEY_a, GDK_CONTROL_MASK);
+  keyboard_press (GDK_KEY_BackSpace, 0);
+  keyboard_type (text);
+}
+
+/* What the clipboard holds, as another program would paste it. */
+static void
+read_text_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  char **text = user_data;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  if (*text == NULL)
+    *text = g_strdup ("");
+}
+
+static char *
+clipboard_text (ProcWindow *window)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL, read_text_cb, &text);
+  while (text == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  return text;
+}
+
+/* The Undo button of the toast saying @text. */
+static GtkWidget *
+toast_undo_button (ProcWindow *window,
+                   const char *text)
+{
+  GtkWidget *label;
+  GtkWidget *toast;
+
+  g_assert_true (toast_shown (window, text));
+  label = popover_find_label (GTK_WIDGET (window->toast_overlay), text);
+  g_assert_nonnull (label);
+  toast = gtk_widget_get_parent (label);
+  while (toast != NULL && g_strcmp0 (gtk_widget_get_css_name (toast), "toast") != 0)
+    toast = gtk_widget_get_parent (toast);
+  g_assert_nonnull (toast);
+  wait_ms (300);   /* the toast slides in */
+
+  return find_button (toast, "Undo");
+}
+
+static guint
+count_labels (GtkWidget  *widget,
+              const char *text)
+{
+  guint n = GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+            g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    n += count_labels (child, text);
+
+  return n;
+}
+
+/* --- The paper's context menu, item by item --------------------------- */
+
+static void
+paper_menu (ProcWindow *window)
+{
+  gint64 first = id_at (window, 0), second = id_at (window, 1), third = id_at (window, 2);
+  g_autofree char *title = g_strdup (proc_paper_get_title (proc_paper_row_get_paper (row_at (window, 1))));
+  GtkWidget *menu;
+  GtkWindow *dialog;
+
+  /* Star or Unstar, on a paper that is not the selected one: it is
+   * selected first, and starred. */
+  menu = open_paper_menu (window, 1);
+  g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (window->selection), 1));
+  /* The shortcuts read as a person reads them. */
+  g_assert_nonnull (popover_find_label (menu, "Delete"));
+  g_assert_null (popover_find_label (menu, "KP Delete"));
+  menu_choose (menu, "Star or Unstar", NULL);
+  /* The menu closes, and goes. */
+  {
+    gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+    while (window->paper_menu != NULL && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+    g_assert_null (window->paper_menu);
+  }
+  assert_paper_column (second, "starred", "1");
+  g_assert_cmpuint (sidebar_count (window, "Starred"), ==, 1);
+  g_assert_true (proc_paper_get_starred (proc_paper_row_get_paper (row_at (window, 1))));
+
+  /* The read states. */
+  menu_choose (open_paper_menu (window, 1), "Mark as Reading", NULL);
+  assert_paper_column (second, "read_state", "1");
+  g_assert_cmpuint (sidebar_count (window, "Reading"), ==, 1);
+  menu_choose (open_paper_menu (window, 1), "Mark as Read", NULL);
+  assert_paper_column (second, "read_state", "2");
+  menu_choose (open_paper_menu (window, 1), "Mark as Unread", NULL);
+  assert_paper_column (second, "read_state", "0");
+
+  /* A rating, from its submenu. */
+  menu_choose (open_paper_menu (window, 1), "Rate", "4 Stars", NULL);
+  assert_paper_column (second, "rating", "4");
+  menu_choose (open_paper_menu (window, 1), "Rate", "No Rating", NULL);
+  assert_paper_column (second, "rating", "0");
+
+  /* New Tag… asks for the name and offers a colour. */
+  menu_choose (open_paper_menu (window, 1), "Add Tag", "New Tag…", NULL);
+  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  keyboard_type ("must read");
+  pointer_click (find_by_tooltip (GTK_WIDGET (dialog), "Red"), GDK_BUTTON_PRIMARY, 0);
+  pointer_click (find_button (GTK_WIDGET (dialog), "Add Tag"), GDK_BUTTON_PRIMARY, 0);
+  wait_closed ();
+  {
+    g_autofree char *tags = paper_tags (second);
+    g_autofree char *colour = raw_text ("SELECT colour FROM tags WHERE name = 'must read'");
+
+    g_assert_cmpstr (tags, ==, "must read");
+    g_assert_cmpstr (colour, ==, "#e01b24");
+  }
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
+  g_assert_cmpuint (sidebar_count (window, "must read"), ==, 1);
+
+  /* An existing tag, on another paper. */
+  menu_choose (open_paper_menu (window, 2), "Add Tag", "must read", NULL);
+  {
+    g_autofree char *tags = paper_tags (third);
+
+    g_assert_cmpstr (tags, ==, "must read");
+  }
+  g_assert_cmpuint (sidebar_count (window, "must read"), ==, 2);
+
+  /* A new reading list from the selection, then another paper added. */
+  menu_choose (open_paper_menu (window, 1), "Add to Reading List", "New Reading List from Selection…", NULL);
+  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  type_replacing ("Friday");
+  pointer_click (find_button (GTK_WIDGET (dialog), "Create"), GDK_BUTTON_PRIMARY, 0);
+  wait_closed ();
+  g_assert_cmpuint (sidebar_count (window, "Friday"), ==, 1);
+  /* The new list is shown; back to all papers, as a click does. */
+  g_assert_cmpstr (proc_sidebar_get_title (window->sidebar), ==, "Friday");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 1);
+  pointer_click (proc_sidebar_find_row (window->sidebar, "All Papers"), GDK_BUTTON_PRIMARY, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 38);
+  menu_choose (open_paper_menu (window, 0), "Add to Reading List", "Friday", NULL);
+  g_assert_cmpuint (sidebar_count (window, "Friday"), ==, 2);
+  {
+    g_autofree char *members = raw_text ("SELECT paper_id FROM reading_list_items ORDER BY position");
+    g_autofree char *expected = g_strdup_printf ("%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT, second, first);
+
+    g_assert_cmpstr (members, ==, expected);
+  }
+
+  /* The copies, as another program pastes them. */
+  menu_choose (open_paper_menu (window, 1), "Copy Title", NULL);
+  {
+    g_autofree char *text = clipboard_text (window);
+
+    g_assert_cmpstr (text, ==, title);
+  }
+  menu_choose (open_paper_menu (window, 1), "Copy as Markdown", NULL);
+  {
+    g_autofree char *text = clipboard_text (window);
+
+    g_assert_nonnull (strstr (text, title));
+    g_assert_nonnull (strstr (text, "must read"));
+  }
+  menu_choose (open_paper_menu (window, 1), "Copy as BibTeX", NULL);
+  {
+    g_autofree char *text = clipboard_text (window);
+
+    g_assert_true (g_str_has_prefix (text, "@"));
+    g_assert_nonnull (strstr (text, "must read"));
+  }
+
+  /* Export Selection… opens the Export dialog on the selected paper. */
+  menu_choose (open_paper_menu (window, 1), "Export Selection…", NULL);
+  dialog = wait_dialog (ADW_TYPE_WINDOW);
+  {
+    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
+    GtkStringObject *chosen = adw_combo_row_get_selected_item (papers);
+
+    g_assert_true (g_str_has_prefix (gtk_string_object_get_string (chosen), "Selected Papers"));
+  }
+  gtk_window_close (dialog);
+  wait_ms (200);
+
+  /* Delete, and the toast's Undo. */
+  menu = open_paper_menu (window, 1);
+  menu_choose (menu, "Delete", NULL);
+  assert_paper_column (second, "count(*)", "0");
+  g_assert_cmpuint (sidebar_count (window, "All Papers"), ==, 37);
+  pointer_click (toast_undo_button (window, "Deleted 1 paper"), GDK_BUTTON_PRIMARY, 0);
+  wait_ms (300);
+  assert_paper_column (second, "count(*)", "1");
+  assert_paper_column (second, "starred", "1");
+  g_assert_cmpuint (sidebar_count (window, "All Papers"), ==, 38);
+}
+
+static void
+test_paper_menu (void)
+{
+  window_test_reset_library ();
+  window_test_run (paper_menu);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  window_test_init (&argc, &argv, "mouse-paths");
+
+  g_test_add_func ("/mouse-paths/paper-menu", test_paper_menu);
+
+  {
+    int status = g_test_run ();
+
+    window_test_finish ();
+    return status;
+  }
+}
