@@ -773,6 +773,24 @@ test_markdown_ungrouped (void)
   g_assert_nonnull (strstr (md, "[Code](https://github.com/example/fast-attention)"));
 }
 
+/* The abstract's emphasis stays emphasis, its other stars stay text. */
+static void
+test_markdown_emphasis (void)
+{
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_paper_record_free);
+  ProcPaperRecord *record = new_record ("Emphasis");
+  g_autofree char *md = NULL;
+
+  record->abstract = g_strdup ("In the presence of *latent variables*, a **strong** claim, "
+                               "\\textit{TinyTrain} and \\emph{sparse} updates; 2*3*4 stays.");
+  g_ptr_array_add (records, record);
+
+  md = write_records (PROC_TYPE_MARKDOWN_WRITER, PROC_EXPORT_ALL, "x", records, NULL);
+  g_assert_nonnull (strstr (md, "In the presence of *latent variables*, a **strong** claim, "
+                                "*TinyTrain* and *sparse* updates; 2\\*3\\*4 stays."));
+  g_assert_null (strstr (md, "\xee\x80"));
+}
+
 static void
 test_markdown_unsafe_links (void)
 {
@@ -1279,6 +1297,7 @@ main (int   argc,
   g_test_add_func ("/markdown/golden", test_markdown_golden);
   g_test_add_func ("/markdown/ungrouped", test_markdown_ungrouped);
   g_test_add_func ("/markdown/unsafe-links", test_markdown_unsafe_links);
+  g_test_add_func ("/markdown/emphasis", test_markdown_emphasis);
   g_test_add_func ("/html/golden", test_html_golden);
   g_test_add_func ("/html/inert", test_html_inert);
   g_test_add_func ("/html/language", test_html_language);

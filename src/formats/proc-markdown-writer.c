@@ -31,7 +31,7 @@
  *
  *   > the note, line by line
  *
- *   The abstract, its TeX math as Unicode.
+ *   The abstract, its TeX math as Unicode, its emphasis as *emphasis*.
  *
  * Text from the library is escaped wherever Markdown would read it as
  * syntax (emphasis, links, raw HTML, headings, lists, GitHub's $math$),
@@ -160,6 +160,26 @@ append_line (GString    *out,
             g_string_append_c (out, c);
           break;
         }
+    }
+}
+
+/* Replaces @what by @with in @out from @start on. */
+static void
+replace_from (GString    *out,
+              gsize       start,
+              const char *what,
+              const char *with)
+{
+  gsize what_len = strlen (what), with_len = strlen (with);
+  char *found;
+
+  while ((found = strstr (out->str + start, what)) != NULL)
+    {
+      gsize at = found - out->str;
+
+      g_string_erase (out, at, what_len);
+      g_string_insert_len (out, at, with, with_len);
+      start = at + with_len;
     }
 }
 
@@ -449,12 +469,20 @@ proc_markdown_writer_write (ProcRecordWriter       *writer,
 
   if (proc_record_writer_has_field (writer, PROC_EXPORT_ABSTRACTS) && record->abstract != NULL)
     {
-      g_autofree char *plain = proc_tex_to_plain (record->abstract);
+      g_autofree char *plain = proc_tex_to_plain_marked (record->abstract);
 
       if (!is_blank (plain))
         {
+          gsize start;
+
           g_string_append_c (out, '\n');
+          start = out->len;
           append_paragraphs (out, plain, "", FALSE);
+          /* The abstract's emphasis, once its text is escaped. */
+          replace_from (out, start, PROC_TEX_MARK_ITALIC_OPEN, "*");
+          replace_from (out, start, PROC_TEX_MARK_ITALIC_CLOSE, "*");
+          replace_from (out, start, PROC_TEX_MARK_BOLD_OPEN, "**");
+          replace_from (out, start, PROC_TEX_MARK_BOLD_CLOSE, "**");
         }
     }
 

@@ -95,6 +95,7 @@ typedef struct
   gsize       len;
   guint32    *match;       /* for each '{', the offset of its '}'; NULL without braces */
   gboolean    markup;
+  gboolean    marks;         /* plain text, emphasis between PROC_TEX_MARK_* */
   gboolean    has_controls;  /* control characters to drop: runs need the slow scan */
   guint       depth;
   gboolean    double_quote_open;
@@ -512,6 +513,18 @@ append_escaped (Tex        *self,
       else
         append_escaped_char (self, out, c);
     }
+}
+
+/* In plain text with marks, italics and bold keep their extent. */
+static void
+append_mark (GString    *out,
+             const char *tag,
+             gboolean    closing)
+{
+  if (g_str_equal (tag, "i"))
+    g_string_append (out, closing ? PROC_TEX_MARK_ITALIC_CLOSE : PROC_TEX_MARK_ITALIC_OPEN);
+  else if (g_str_equal (tag, "b"))
+    g_string_append (out, closing ? PROC_TEX_MARK_BOLD_CLOSE : PROC_TEX_MARK_BOLD_OPEN);
 }
 
 static void
@@ -1241,7 +1254,11 @@ tex_apply (Tex              *self,
 
         if (self->markup && cmd->text != NULL)
           append_tag (out, cmd->text, FALSE);
+        else if (self->marks && cmd->text != NULL)
+          append_mark (out, cmd->text, FALSE);
         pos = tex_take_arg (self, pos, end, arg_math, glued, out);
+        if (self->marks && !self->markup && cmd->text != NULL)
+          append_mark (out, cmd->text, TRUE);
         if (self->markup && cmd->text != NULL)
           {
             if (out->len == start + strlen (cmd->text) + 2)
@@ -1708,9 +1725,13 @@ tex_emphasis (Tex     *self,
 
           if (self->markup)
             append_tag (out, tag, FALSE);
+          else if (self->marks)
+            append_mark (out, tag, FALSE);
           tex_render (self, pos + run, i, FALSE, out);
           if (self->markup)
             append_tag (out, tag, TRUE);
+          else if (self->marks)
+            append_mark (out, tag, TRUE);
           return i + r;
         }
 
@@ -2011,7 +2032,8 @@ scan_bytes (const char *text,
 
 static char *
 tex_convert (const char *text,
-             gboolean    markup)
+             gboolean    markup,
+             gboolean    marks)
 {
   g_autofree char *valid = NULL;
   gboolean non_ascii = FALSE;
@@ -2035,6 +2057,7 @@ tex_convert (const char *text,
   self.text = text;
   self.len = len;
   self.markup = markup;
+  self.marks = marks;
   tex_match_braces (&self);
 
   out = g_string_sized_new (self.len + 16);
@@ -2058,7 +2081,7 @@ tex_convert (const char *text,
 char *
 proc_tex_to_plain (const char *text)
 {
-  return tex_convert (text, FALSE);
+  return tex_convert (text, FALSE, FALSE);
 }
 
 /**
@@ -2074,5 +2097,22 @@ proc_tex_to_plain (const char *text)
 char *
 proc_tex_to_markup (const char *text)
 {
-  return tex_convert (text, TRUE);
+  return tex_convert (text, TRUE, FALSE);
+}
+
+/**
+ * proc_tex_to_plain_marked:
+ * @text: (nullable): an abstract, with inline TeX and Markdown emphasis
+ *
+ * Like proc_tex_to_plain(), but italics and bold (`*x*`, `**x**`,
+ * `\textit{x}`, `\emph{x}`, `\textbf{x}`) stand between the private-use
+ * characters PROC_TEX_MARK_ITALIC_OPEN and _CLOSE, or PROC_TEX_MARK_BOLD_*,
+ * for a writer to turn into its own emphasis once the text is escaped.
+ *
+ * Returns: (transfer full): plain text with marks, never %NULL
+ */
+char *
+proc_tex_to_plain_marked (const char *text)
+{
+  return tex_convert (text, FALSE, TRUE);
 }

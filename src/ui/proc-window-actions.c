@@ -452,6 +452,7 @@ undo_action (GtkWidget  *widget,
   if (undo == NULL)
     return;
 
+  _proc_window_dismiss_undo_toast (self);
   if (!proc_undo_apply (undo, &error))
     proc_window_report_error (self, error);
   else
@@ -561,8 +562,16 @@ show_list_action (GtkWidget  *widget,
 {
   ProcWindow *self = PROC_WINDOW (widget);
 
+  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+
   proc_detail_view_save_note (self->detail_view);
   adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
+
+  /* Back where the paper was: in view, the list ready for j and k. */
+  if (!gtk_bitset_is_empty (selected))
+    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
+                                gtk_bitset_get_minimum (selected));
+  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
 }
 
 static void

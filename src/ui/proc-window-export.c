@@ -64,7 +64,7 @@ exported_cb (ProcWindow       *self,
   adw_toast_set_button_label (toast, _("_Open"));
   adw_toast_set_action_name (toast, "win.open-uri");
   adw_toast_set_action_target_value (toast, g_variant_new_string (uri));
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  _proc_window_show_toast (self, toast);
 }
 
 static void

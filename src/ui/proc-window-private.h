@@ -33,6 +33,8 @@ struct _ProcWindow
   guint restore_scroll_source;  /* scrolls to the paper shown last time */
   gint64 off_list_paper;        /* shown in the detail though not in the list, or 0 */
   gboolean close_anyway;        /* the user chose to lose unsaved notes */
+  AdwToast *undo_toast;         /* the one toast offering Undo, or NULL */
+  guint n_toasts;               /* shown or waiting, of those the window added */
 
   AdwToastOverlay *toast_overlay;
   AdwLeaflet *outer_leaflet;
@@ -46,6 +48,7 @@ struct _ProcWindow
   GtkSearchBar *search_bar;
   GtkSearchEntry *search_entry;
   GtkWidget *sort_button;
+  GtkWidget *primary_menu_button;
   GtkStack *list_stack;
   AdwStatusPage *empty_reading_list_page;
   GtkRevealer *import_revealer;
@@ -71,6 +74,9 @@ gboolean _proc_window_get_triage_mode (ProcWindow   *self);
 void _proc_window_triage_undone     (ProcWindow     *self,
                                      ProcUndo       *undo);
 void _proc_window_add_list_keys     (ProcWindow     *self);
+void _proc_window_show_toast        (ProcWindow     *self,
+                                     AdwToast       *toast);
+void _proc_window_dismiss_undo_toast (ProcWindow    *self);
 void _proc_window_add_to_reading_list (ProcWindow   *self,
                                        gint64        reading_list_id,
                                        GArray       *ids);

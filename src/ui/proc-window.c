@@ -274,6 +274,53 @@ row_released_cb (GtkGestureClick *gesture,
   _proc_window_show_context_menu (self, row, x, y);
 }
 
+/* A menu button's tooltip would stay over the first item of its menu. */
+static void
+menu_shown_cb (GtkWidget  *popover,
+               GParamSpec *pspec,
+               GtkWidget  *button)
+{
+  gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
+}
+
+static void
+hide_tooltip_over_menu (GtkWidget *button)
+{
+  g_signal_connect_object (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)), "notify::visible",
+                           G_CALLBACK (menu_shown_cb), button, 0);
+}
+
+static gboolean
+open_selected_cb (gpointer data)
+{
+  ProcWindow *self = data;
+
+  if (adw_leaflet_get_folded (self->content_pane) &&
+      proc_paper_selection_get_count (self->selection) == 1)
+    adw_leaflet_set_visible_child (self->content_pane, self->detail_pane);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Folded, a click (or tap) opens the paper, as phones do; the list item
+ * selects it as the click ends, so the detail is shown after that.  A
+ * click with Ctrl or Shift only selects. */
+static void
+row_clicked_cb (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                ProcWindow      *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  if (n_press != 1 || (state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) != 0 ||
+      !adw_leaflet_get_folded (self->content_pane))
+    return;
+
+  g_idle_add_full (G_PRIORITY_DEFAULT, open_selected_cb, g_object_ref (self), g_object_unref);
+}
+
 static void
 row_long_pressed_cb (GtkGestureLongPress *gesture,
                      double               x,
@@ -395,6 +442,7 @@ create_row (ProcWindow *self)
 {
   GtkWidget *row = proc_paper_row_new ();
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *open = gtk_gesture_click_new ();
   GtkGesture *long_press = gtk_gesture_long_press_new ();
   GtkDragSource *drag = gtk_drag_source_new ();
   GtkDropTarget *drop = gtk_drop_target_new (PROC_TYPE_PAPER_IDS, GDK_ACTION_MOVE);
@@ -404,6 +452,10 @@ create_row (ProcWindow *self)
    * GTK 4.8 counts against it, and its next click is lost. */
   g_signal_connect (click, "released", G_CALLBACK (row_released_cb), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (open), GDK_BUTTON_PRIMARY);
+  g_signal_connect (open, "released", G_CALLBACK (row_clicked_cb), self);
+  gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (open));
 
   gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
   g_signal_connect (long_press, "pressed", G_CALLBACK (row_long_pressed_cb), self);
@@ -827,6 +879,7 @@ proc_window_class_init (ProcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, sort_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_stack);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, empty_reading_list_page);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, import_revealer);
@@ -867,6 +920,8 @@ proc_window_init (ProcWindow *self)
   g_object_unref (factory);
 
   g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (list_activate_cb), self);
+  hide_tooltip_over_menu (self->primary_menu_button);
+  hide_tooltip_over_menu (self->sort_button);
   g_signal_connect_swapped (self->search_entry, "changed", G_CALLBACK (search_text_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (search_stop_cb), self);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
@@ -1017,6 +1072,28 @@ proc_window_import_files (ProcWindow  *self,
                                     import_done_cb, g_object_ref (self));
 }
 
+static void
+toast_dismissed_cb (ProcWindow *self,
+                    AdwToast   *toast)
+{
+  if (self->undo_toast == toast)
+    self->undo_toast = NULL;
+  if (self->n_toasts > 0 && --self->n_toasts == 0)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->list_view), "toast-room");
+}
+
+/* While a toast shows, the list makes room below its last row, so that
+ * the toast covers no paper. */
+void
+_proc_window_show_toast (ProcWindow *self,
+                         AdwToast   *toast)
+{
+  if (self->n_toasts++ == 0)
+    gtk_widget_add_css_class (GTK_WIDGET (self->list_view), "toast-room");
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (toast_dismissed_cb), self, G_CONNECT_SWAPPED);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 void
 proc_window_add_toast (ProcWindow *self,
                        const char *title)
@@ -1027,7 +1104,18 @@ proc_window_add_toast (ProcWindow *self,
 
   /* A toast's title is markup; ours is text, from titles and file names. */
   escaped = g_markup_escape_text (title, -1);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+  _proc_window_show_toast (self, adw_toast_new (escaped));
+}
+
+/* The Undo toast goes once its edit is undone, or another edit offers
+ * Undo: only ever one, for the newest edit, which is what Undo undoes.
+ * (Queued, an older one would come back after Undo and undo an edit
+ * other than the one it names.) */
+void
+_proc_window_dismiss_undo_toast (ProcWindow *self)
+{
+  if (self->undo_toast != NULL)
+    adw_toast_dismiss (self->undo_toast);
 }
 
 /**
@@ -1049,11 +1137,13 @@ proc_window_push_undo (ProcWindow *self,
     proc_undo_unref (g_queue_pop_tail (&self->undo_stack));
 
   escaped = g_markup_escape_text (proc_undo_get_label (undo), -1);
+  _proc_window_dismiss_undo_toast (self);
   toast = adw_toast_new (escaped);
   adw_toast_set_button_label (toast, _("_Undo"));
   adw_toast_set_action_name (toast, "win.undo");
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  self->undo_toast = toast;
+  _proc_window_show_toast (self, toast);
   _proc_window_update_actions (self);
 }
 
