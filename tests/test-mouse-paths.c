@@ -11,6 +11,7 @@
 
 #include "proc-paper-row.h"
 #include "proc-sidebar-row.h"
+#include "proc-undo.h"
 #include "pointer.h"
 #include "window-common.h"
 
@@ -22,10 +23,9 @@
 
 /* Scrolls the list, as the wheel would, until all of @row shows. */
 static void
-scroll_into_view (ProcWindow *window,
-                  GtkWidget  *row)
+scroll_into_view (GtkWidget *row)
 {
-  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->list_view), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *scroller = gtk_widget_get_ancestor (row, GTK_TYPE_SCROLLED_WINDOW);
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
   graphene_rect_t bounds;
 
@@ -62,7 +62,7 @@ row_at (ProcWindow *window,
               (paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row))) != NULL &&
               proc_paper_get_id (paper) == id)
             {
-              scroll_into_view (window, row);
+              scroll_into_view (row);
               return PROC_PAPER_ROW (row);
             }
         }
@@ -153,6 +153,7 @@ open_sidebar_menu (ProcWindow *window,
   GtkWidget *menu = NULL;
 
   g_assert_nonnull (row);
+  scroll_into_view (row);
   pointer_click (row, GDK_BUTTON_SECONDARY, 0);
   for (GtkWidget *child = gtk_widget_get_first_child (row); child; child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_POPOVER_MENU (child))
@@ -175,7 +176,8 @@ wait_dialog (GType type)
         {
           g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);  /* a new ref */
 
-          if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+          if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && !PROC_IS_WINDOW (window) &&
+              gtk_widget_get_mapped (GTK_WIDGET (window)))
             {
               if (open_dialog != NULL)
                 g_object_remove_weak_pointer (G_OBJECT (open_dialog), (gpointer *) &open_dialog);
@@ -432,6 +434,329 @@ test_paper_menu (void)
   window_test_run (paper_menu);
 }
 
+/* --- The sidebar's menus: tags, reading lists, watchlists, lists ----- */
+
+static void
+sidebar_menus (ProcWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 first = id_at (window, 0), second = id_at (window, 1);
+  gint64 both[] = { first, second };
+  g_autoptr(ProcUndo) tagged = proc_store_add_tag_undoable (window->store, both, 2, "to read", &error);
+  gint64 reading_list = proc_store_create_reading_list (window->store, "Friday", &error);
+  GtkWindow *dialog;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (tagged);
+  g_assert_true (proc_store_add_to_reading_list (window->store, reading_list, &first, 1, &error));
+  g_assert_cmpint (proc_store_create_watchlist (window->store, "Attention", "attention", &error), >, 0);
+  g_assert_no_error (error);
+  wait_ms (600);
+
+  /* A tag: colour, rename, export, delete and the toast's Undo. */
+  menu_choose (open_sidebar_menu (window, "to read"), "Change Colour", "Green", NULL);
+  {
+    g_autofree char *colour = raw_text ("SELECT colour FROM tags WHERE name = 'to read'");
+
+    g_assert_cmpstr (colour, ==, "#33d17a");
+  }
+  menu_choose (open_sidebar_menu (window, "to read"), "Rename…", NULL);
+  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  type_replacing ("must read");
+  pointer_click (find_button (GTK_WIDGET (dialog), "Rename"), GDK_BUTTON_PRIMARY, 0);
+  wait_closed ();
+  {
+    g_autofree char *tags = paper_tags (first);
+
+    g_assert_cmpstr (tags, ==, "must read");
+  }
+  g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
+  menu_choose (open_sidebar_menu (window, "must read"), "Export Tag…", NULL);
+  dialog = wait_dialog (ADW_TYPE_WINDOW);
+  {
+    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
+
+    g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (papers)), ==,
+                     "Tag “must read” (2 papers)");
+  }
+  gtk_window_close (dialog);
+  wait_ms (200);
+  menu_choose (open_sidebar_menu (window, "must read"), "Delete Tag", NULL);
+  g_assert_null (proc_sidebar_find_row (window->sidebar, "must read"));
+  {
+    g_autofree char *tags = paper_tags (first);
+
+    g_assert_cmpstr (tags, ==, "");
+  }
+  pointer_click (toast_undo_button (window, "Deleted tag “must read”"), GDK_BUTTON_PRIMARY, 0);
+  wait_ms (300);
+  {
+    g_autofree char *tags = paper_tags (second);
+
+    g_assert_cmpstr (tags, ==, "must read");
+  }
+  g_assert_cmpuint (sidebar_count (window, "must read"), ==, 2);
+
+  /* A reading list: rename, export, delete. */
+  menu_choose (open_sidebar_menu (window, "Friday"), "Rename…", NULL);
+  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  type_replacing ("Monday");
+  pointer_click (find_button (GTK_WIDGET (dialog), "Rename"), GDK_BUTTON_PRIMARY, 0);
+  wait_closed ();
+  {
+    g_autofree char *names = raw_text ("SELECT name FROM reading_lists");
+
+    g_assert_cmpstr (names, ==, "Monday");
+  }
+  menu_choose (open_sidebar_menu (window, "Monday"), "Export Reading List…", NULL);
+  dialog = wait_dialog (ADW_TYPE_WINDOW);
+  {
+    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
+
+    g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (papers)), ==,
+                     "Reading List “Monday” (1 paper)");
+  }
+  gtk_window_close (dialog);
+  wait_ms (200);
+  menu_choose (open_sidebar_menu (window, "Monday"), "Delete Reading List", NULL);
+  {
+    g_autofree char *names = raw_text ("SELECT count(*) FROM reading_lists");
+
+    g_assert_cmpstr (names, ==, "0");
+  }
+  g_assert_null (proc_sidebar_find_row (window->sidebar, "Monday"));
+
+  /* An imported list: its export. */
+  menu_choose (open_sidebar_menu (window, "ICML 2024 论文列表"), "Export List…", NULL);
+  dialog = wait_dialog (ADW_TYPE_WINDOW);
+  {
+    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
+
+    g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (papers)), ==,
+                     "List “ICML 2024 论文列表” (38 papers)");
+  }
+  gtk_window_close (dialog);
+  wait_ms (200);
+
+  /* A watchlist: edit opens its dialog; delete. */
+  menu_choose (open_sidebar_menu (window, "Attention"), "Edit Watchlist…", NULL);
+  dialog = wait_dialog (GTK_TYPE_WINDOW);
+  gtk_window_close (dialog);
+  wait_ms (200);
+  menu_choose (open_sidebar_menu (window, "Attention"), "Delete Watchlist", NULL);
+  {
+    g_autofree char *n = raw_text ("SELECT count(*) FROM watchlists");
+
+    g_assert_cmpstr (n, ==, "0");
+  }
+}
+
+static void
+test_sidebar_menus (void)
+{
+  window_test_reset_library ();
+  window_test_run (sidebar_menus);
+}
+
+/* --- Toasts ---------------------------------------------------------- */
+
+/* Two deletions: one Undo toast, the newest; its Undo undoes the newest
+ * deletion, and no older toast comes back to undo the other. */
+static void
+toasts (ProcWindow *window)
+{
+  gint64 first = id_at (window, 0), second = id_at (window, 1);
+
+  menu_choose (open_paper_menu (window, 0), "Delete", NULL);
+  g_assert_true (toast_shown (window, "Deleted 1 paper"));
+  menu_choose (open_paper_menu (window, 0), "Delete", NULL);
+  wait_ms (600);
+  assert_paper_column (first, "count(*)", "0");
+  assert_paper_column (second, "count(*)", "0");
+  g_assert_cmpuint (count_labels (GTK_WIDGET (window->toast_overlay), "Undo"), ==, 1);
+  /* The list keeps room below its rows for the toast. */
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window->list_view), "toast-room"));
+
+  pointer_click (toast_undo_button (window, "Deleted 1 paper"), GDK_BUTTON_PRIMARY, 0);
+  wait_ms (1000);
+  assert_paper_column (second, "count(*)", "1");
+  assert_paper_column (first, "count(*)", "0");
+  g_assert_cmpuint (count_labels (GTK_WIDGET (window->toast_overlay), "Undo"), ==, 0);
+
+  /* Ctrl+Z still has the older one. */
+  pointer_click (GTK_WIDGET (row_at (window, 0)), GDK_BUTTON_PRIMARY, 0);
+  keyboard_press (GDK_KEY_z, GDK_CONTROL_MASK);
+  wait_ms (300);
+  assert_paper_column (first, "count(*)", "1");
+}
+
+static void
+test_toasts (void)
+{
+  window_test_reset_library ();
+  window_test_run (toasts);
+}
+
+/* --- Several papers: Ctrl-click, Shift-click, their menu, a drag ---- */
+
+/* Each row drawn is highlighted exactly when its paper is selected. */
+static void
+assert_highlight_is_selection (ProcWindow *window)
+{
+  guint checked = 0;
+
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (window->list_view)); item;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+      ProcPaper *paper;
+      int position;
+
+      if (!PROC_IS_PAPER_ROW (row) || !gtk_widget_get_mapped (row) ||
+          (paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row))) == NULL)
+        continue;
+
+      position = proc_paper_list_find (window->papers, proc_paper_get_id (paper));
+      g_assert_cmpint (position, >=, 0);
+      g_assert_cmpint (!!(gtk_widget_get_state_flags (item) & GTK_STATE_FLAG_SELECTED), ==,
+                       gtk_selection_model_is_selected (GTK_SELECTION_MODEL (window->selection), position));
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 3);
+}
+
+static void
+several_papers (ProcWindow *window)
+{
+  gint64 ids[5];
+
+  for (guint i = 0; i < 5; i++)
+    ids[i] = id_at (window, i);
+  g_assert_cmpint (proc_store_create_reading_list (window->store, "Friday", NULL), >, 0);
+  wait_ms (300);
+
+  pointer_click (GTK_WIDGET (row_at (window, 0)), GDK_BUTTON_PRIMARY, 0);
+  pointer_click (GTK_WIDGET (row_at (window, 2)), GDK_BUTTON_PRIMARY, GDK_CONTROL_MASK);
+  pointer_click (GTK_WIDGET (row_at (window, 4)), GDK_BUTTON_PRIMARY, GDK_CONTROL_MASK);
+  g_assert_cmpuint (proc_paper_selection_get_count (window->selection), ==, 3);
+  assert_highlight_is_selection (window);
+
+  /* The menu of a selected row acts on all three. */
+  menu_choose (open_paper_menu (window, 2), "Star or Unstar", NULL);
+  g_assert_cmpuint (proc_paper_selection_get_count (window->selection), ==, 3);
+  assert_highlight_is_selection (window);
+  for (guint i = 0; i < 5; i++)
+    assert_paper_column (ids[i], "starred", i % 2 == 0 ? "1" : "0");
+
+  /* Dragged onto a reading list in the sidebar: all three go in. */
+  pointer_drag (GTK_WIDGET (row_at (window, 4)), proc_sidebar_find_row (window->sidebar, "Friday"));
+  g_assert_cmpuint (sidebar_count (window, "Friday"), ==, 3);
+  assert_highlight_is_selection (window);
+
+  /* Shift-click extends; Ctrl-click takes one out. */
+  pointer_click (GTK_WIDGET (row_at (window, 1)), GDK_BUTTON_PRIMARY, 0);
+  pointer_click (GTK_WIDGET (row_at (window, 3)), GDK_BUTTON_PRIMARY, GDK_SHIFT_MASK);
+  pointer_click (GTK_WIDGET (row_at (window, 2)), GDK_BUTTON_PRIMARY, GDK_CONTROL_MASK);
+  g_assert_cmpuint (proc_paper_selection_get_count (window->selection), ==, 2);
+  assert_highlight_is_selection (window);
+  menu_choose (open_paper_menu (window, 3), "Mark as Read", NULL);
+  assert_paper_column (ids[1], "read_state", "2");
+  assert_paper_column (ids[2], "read_state", "0");
+  assert_paper_column (ids[3], "read_state", "2");
+}
+
+static void
+test_several_papers (void)
+{
+  window_test_reset_library ();
+  window_test_run (several_papers);
+}
+
+/* --- The narrow window ----------------------------------------------- */
+
+static void
+narrow (ProcWindow *window)
+{
+  GtkWidget *back;
+  gint64 id;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
+  wait_ms (800);
+  g_assert_true (adw_leaflet_get_folded (window->content_pane));
+  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->list_pane);
+
+  /* A single click on a paper far down opens it. */
+  id = id_at (window, 6);
+  pointer_click (GTK_WIDGET (row_at (window, 6)), GDK_BUTTON_PRIMARY, 0);
+  wait_ms (600);
+  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->detail_pane);
+  g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, id);
+
+  /* Back: the list, with the paper selected and in view. */
+  back = find_by_tooltip (window->detail_pane, "Back");
+  g_assert_nonnull (back);
+  pointer_click (back, GDK_BUTTON_PRIMARY, 0);
+  wait_ms (600);
+  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->list_pane);
+  g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (window->selection), 6));
+  {
+    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->list_view), GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *row = NULL;
+    graphene_rect_t bounds;
+
+    for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (window->list_view)); item;
+         item = gtk_widget_get_next_sibling (item))
+      {
+        GtkWidget *child = gtk_widget_get_first_child (item);
+
+        if (PROC_IS_PAPER_ROW (child) && proc_paper_row_get_paper (PROC_PAPER_ROW (child)) != NULL &&
+            proc_paper_get_id (proc_paper_row_get_paper (PROC_PAPER_ROW (child))) == id)
+          row = child;
+      }
+    g_assert_nonnull (row);
+    g_assert_true (gtk_widget_compute_bounds (row, scroller, &bounds));
+    g_assert_cmpfloat (bounds.origin.y, >=, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroller) + 1);
+  }
+}
+
+static void
+test_narrow (void)
+{
+  window_test_reset_library ();
+  window_test_run (narrow);
+}
+
+/* --- The main menu ----------------------------------------------------- */
+
+static void
+main_menu (ProcWindow *window)
+{
+  GtkWidget *popover;
+
+  /* Wide again: the narrow test's size was saved. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1180, 760);
+  wait_ms (600);
+  pointer_move (window->primary_menu_button, 10, 10);
+  wait_ms (800);   /* long enough for its tooltip */
+  pointer_click (window->primary_menu_button, GDK_BUTTON_PRIMARY, 0);
+  popover = wait_mapped (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (window->primary_menu_button))));
+  wait_ms (800);
+  /* No tooltip over the menu's first item. */
+  g_assert_false (gtk_widget_get_has_tooltip (window->primary_menu_button));
+  menu_choose (popover, "Export Reading List…", NULL);
+  gtk_window_close (wait_dialog (ADW_TYPE_WINDOW));
+  wait_ms (200);
+  g_assert_true (gtk_widget_get_has_tooltip (window->primary_menu_button));
+}
+
+static void
+test_main_menu (void)
+{
+  window_test_reset_library ();
+  window_test_run (main_menu);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -439,6 +764,11 @@ main (int   argc,
   window_test_init (&argc, &argv, "mouse-paths");
 
   g_test_add_func ("/mouse-paths/paper-menu", test_paper_menu);
+  g_test_add_func ("/mouse-paths/sidebar-menus", test_sidebar_menus);
+  g_test_add_func ("/mouse-paths/toasts", test_toasts);
+  g_test_add_func ("/mouse-paths/several-papers", test_several_papers);
+  g_test_add_func ("/mouse-paths/narrow", test_narrow);
+  g_test_add_func ("/mouse-paths/main-menu", test_main_menu);
 
   {
     int status = g_test_run ();

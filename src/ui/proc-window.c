@@ -1078,7 +1078,8 @@ toast_dismissed_cb (ProcWindow *self,
 {
   if (self->undo_toast == toast)
     self->undo_toast = NULL;
-  if (self->n_toasts > 0 && --self->n_toasts == 0)
+  /* Toasts go with the window too, after the list. */
+  if (self->n_toasts > 0 && --self->n_toasts == 0 && self->list_view != NULL)
     gtk_widget_remove_css_class (GTK_WIDGET (self->list_view), "toast-room");
 }
 
