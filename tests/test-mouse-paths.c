@@ -652,6 +652,10 @@ several_papers (ProcWindow *window)
   pointer_drag (GTK_WIDGET (row_at (window, 4)), proc_sidebar_find_row (window->sidebar, "Friday"));
   g_assert_cmpuint (sidebar_count (window, "Friday"), ==, 3);
   assert_highlight_is_selection (window);
+  /* The drag left no rubber band behind. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (window->list_view)); child;
+       child = gtk_widget_get_next_sibling (child))
+    g_assert_cmpstr (gtk_widget_get_css_name (child), !=, "rubberband");
 
   /* Shift-click extends; Ctrl-click takes one out. */
   pointer_click (GTK_WIDGET (row_at (window, 1)), GDK_BUTTON_PRIMARY, 0);
@@ -757,6 +761,130 @@ test_main_menu (void)
   window_test_run (main_menu);
 }
 
+/* --- Rows show the view, whatever happens to the window ------------ */
+
+typedef struct { double y; int position; } ShownRow;
+
+static int
+compare_shown (gconstpointer a,
+               gconstpointer b)
+{
+  const ShownRow *ra = a, *rb = b;
+
+  return ra->y < rb->y ? -1 : ra->y > rb->y;
+}
+
+/* The rows a person sees, top to bottom, are the view's papers in its
+ * order, one after another: no paper from elsewhere, none missing. */
+static void
+assert_rows_show_view (ProcWindow *window)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->list_view), GTK_TYPE_SCROLLED_WINDOW);
+  g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownRow));
+
+  wait_ms (400);
+  for (GtkWidget *item = gtk_widget_get_first_child (GTK_WIDGET (window->list_view)); item;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *row = gtk_widget_get_first_child (item);
+      graphene_rect_t bounds;
+      ShownRow entry;
+      ProcPaper *paper;
+
+      if (GTK_IS_POPOVER (item) || !gtk_widget_get_child_visible (item) || !gtk_widget_get_mapped (item) ||
+          !gtk_widget_compute_bounds (item, scroller, &bounds) || bounds.size.height <= 0 ||
+          bounds.origin.y + bounds.size.height <= 0 || bounds.origin.y >= gtk_widget_get_height (scroller))
+        continue;
+
+      g_assert_true (PROC_IS_PAPER_ROW (row));
+      paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row));
+      g_assert_nonnull (paper);
+      entry.y = bounds.origin.y;
+      entry.position = proc_paper_list_find (window->papers, proc_paper_get_id (paper));
+      g_assert_cmpint (entry.position, >=, 0);
+      g_array_append_val (shown, entry);
+    }
+
+  g_assert_cmpuint (shown->len, >, 0);
+  g_array_sort (shown, compare_shown);
+  for (guint i = 1; i < shown->len; i++)
+    {
+      g_assert_cmpint (g_array_index (shown, ShownRow, i).position, ==,
+                       g_array_index (shown, ShownRow, i - 1).position + 1);
+      g_assert_cmpfloat (g_array_index (shown, ShownRow, i).y, >, g_array_index (shown, ShownRow, i - 1).y);
+    }
+}
+
+static void
+rows_follow (ProcWindow *window)
+{
+  static const int sizes[][2] = {
+    { 700, 500 }, { 400, 900 }, { 1000, 300 }, { 1180, 760 }, { 900, 600 }, { 1280, 1000 },
+  };
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(ProcUndo) undo = NULL;
+
+  for (guint i = 0; i < 38; i += 3)
+    {
+      gint64 id = id_at (window, i);
+      g_array_append_val (ids, id);
+    }
+  undo = proc_store_add_tag_undoable (window->store, (const gint64 *) (gpointer) ids->data, ids->len,
+                                      "later", NULL);
+  g_assert_nonnull (undo);
+  wait_ms (300);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          GtkWidget *tag = proc_sidebar_find_row (window->sidebar, "later");
+
+          gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+          wait_ms (500);
+          if (adw_leaflet_get_folded (window->outer_leaflet) || adw_leaflet_get_folded (window->content_pane))
+            {
+              /* Folded: the list, as Back shows it. */
+              adw_leaflet_set_visible_child (window->outer_leaflet, GTK_WIDGET (window->mode_stack));
+              adw_leaflet_set_visible_child (window->content_pane, window->list_pane);
+              wait_ms (500);
+            }
+          assert_rows_show_view (window);
+
+          /* Between the tag and all papers, as a click does. */
+          if (gtk_widget_get_mapped (tag))
+            {
+              scroll_into_view (tag);
+              pointer_click (tag, GDK_BUTTON_PRIMARY, 0);
+              g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, ids->len);
+            }
+          else
+            proc_sidebar_select_query (window->sidebar, i % 2 ? "tag:later" : "");
+          assert_rows_show_view (window);
+
+          /* Scrolled to the end, as the wheel would. */
+          {
+            GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->list_view), GTK_TYPE_SCROLLED_WINDOW);
+            GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+            gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+          }
+          assert_rows_show_view (window);
+          proc_sidebar_select_query (window->sidebar, round == 0 ? "" : "tag:later");
+          assert_rows_show_view (window);
+        }
+    }
+  gtk_window_set_default_size (GTK_WINDOW (window), 1180, 760);
+  wait_ms (300);
+}
+
+static void
+test_rows_follow (void)
+{
+  window_test_reset_library ();
+  window_test_run (rows_follow);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -769,6 +897,7 @@ main (int   argc,
   g_test_add_func ("/mouse-paths/several-papers", test_several_papers);
   g_test_add_func ("/mouse-paths/narrow", test_narrow);
   g_test_add_func ("/mouse-paths/main-menu", test_main_menu);
+  g_test_add_func ("/mouse-paths/rows-follow", test_rows_follow);
 
   {
     int status = g_test_run ();

@@ -369,6 +369,18 @@ drag_prepare_cb (GtkDragSource *source,
   return provider;
 }
 
+/* A drag from a row also starts the list's rubber band, which the drag
+ * then never lets finish (GTK 4.8): its rectangle would stay painted.
+ * Taking the list's drag gesture away ends it. */
+static void
+drag_begin_cb (GtkDragSource *source,
+               GdkDrag       *drag,
+               ProcWindow    *self)
+{
+  gtk_grid_view_set_enable_rubberband (self->list_view, FALSE);
+  gtk_grid_view_set_enable_rubberband (self->list_view, TRUE);
+}
+
 /* While a reading list is shown in its order, a paper dropped on a row
  * moves before it, or after it in the row's lower half; a line at the
  * row's top or bottom edge shows which. */
@@ -464,6 +476,7 @@ create_row (ProcWindow *self)
   /* Copied onto a tag or a reading list; moved within a reading list. */
   gtk_drag_source_set_actions (drag, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   g_signal_connect (drag, "prepare", G_CALLBACK (drag_prepare_cb), self);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (drag));
 
   g_signal_connect (drop, "enter", G_CALLBACK (row_drop_motion_cb), self);
