@@ -11,6 +11,7 @@
 
 #include "proc-paper-row.h"
 #include "proc-sidebar-row.h"
+#include "proc-tag-editor.h"
 #include "proc-undo.h"
 #include "pointer.h"
 #include "window-common.h"
@@ -289,6 +290,19 @@ count_labels (GtkWidget  *widget,
   return n;
 }
 
+/* A new library, and the window as a first start opens it. */
+static void
+fresh_start (void)
+{
+  static const char * const keys[] = {
+    "window-width", "window-height", "last-filter", "last-paper", "sort-key", "sort-descending",
+  };
+
+  window_test_reset_library ();
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (window_test_settings (), keys[i]);
+}
+
 /* --- The paper's context menu, item by item --------------------------- */
 
 static void
@@ -430,7 +444,7 @@ paper_menu (ProcWindow *window)
 static void
 test_paper_menu (void)
 {
-  window_test_reset_library ();
+  fresh_start ();
   window_test_run (paper_menu);
 }
 
@@ -554,7 +568,7 @@ sidebar_menus (ProcWindow *window)
 static void
 test_sidebar_menus (void)
 {
-  window_test_reset_library ();
+  fresh_start ();
   window_test_run (sidebar_menus);
 }
 
@@ -593,7 +607,7 @@ toasts (ProcWindow *window)
 static void
 test_toasts (void)
 {
-  window_test_reset_library ();
+  fresh_start ();
   window_test_run (toasts);
 }
 
@@ -672,7 +686,7 @@ several_papers (ProcWindow *window)
 static void
 test_several_papers (void)
 {
-  window_test_reset_library ();
+  fresh_start ();
   window_test_run (several_papers);
 }
 
@@ -727,7 +741,7 @@ narrow (ProcWindow *window)
 static void
 test_narrow (void)
 {
-  window_test_reset_library ();
+  fresh_start ();
   window_test_run (narrow);
 }
 
@@ -757,7 +771,7 @@ main_menu (ProcWindow *window)
 static void
 test_main_menu (void)
 {
-  window_test_reset_library ();
+  fresh_start ();
   window_test_run (main_menu);
 }
 
@@ -881,8 +895,113 @@ rows_follow (ProcWindow *window)
 static void
 test_rows_follow (void)
 {
-  window_test_reset_library ();
+  fresh_start ();
   window_test_run (rows_follow);
+}
+
+/* --- The detail's tag entry, by mouse ------------------------------- */
+
+static GtkWidget *
+find_type (GtkWidget *widget,
+           GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_type (child, type)) != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Right-clicks the chip of tag @name and hands back its menu. */
+static GtkWidget *
+open_chip_menu (GtkWidget  *editor,
+                const char *name)
+{
+  GtkWidget *label = popover_find_label (editor, name);
+  GtkWidget *chip = gtk_widget_get_parent (label);
+  GtkWidget *menu = NULL;
+
+  scroll_into_view (chip);
+  pointer_click (chip, GDK_BUTTON_SECONDARY, 0);
+  for (GtkWidget *child = gtk_widget_get_first_child (chip); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      menu = child;
+
+  return wait_mapped (menu);
+}
+
+static void
+tag_entry (ProcWindow *window)
+{
+  gint64 first = id_at (window, 0), fifth = id_at (window, 4);
+  g_autoptr(ProcUndo) undo = proc_store_add_tag_undoable (window->store, &fifth, 1, "deep learning", NULL);
+  GtkWidget *editor, *entry, *popover, *add;
+
+  g_assert_nonnull (undo);
+  pointer_click (GTK_WIDGET (row_at (window, 0)), GDK_BUTTON_PRIMARY, 0);
+  wait_ms (300);
+  g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, first);
+  editor = find_type (GTK_WIDGET (window->detail_view), PROC_TYPE_TAG_EDITOR);
+  g_assert_nonnull (editor);
+  entry = find_type (editor, GTK_TYPE_ENTRY);
+  scroll_into_view (entry);
+
+  /* An existing tag, chosen from the suggestions with a click. */
+  pointer_click (entry, GDK_BUTTON_PRIMARY, 0);
+  keyboard_type ("dee");
+  popover = wait_mapped (find_type (editor, GTK_TYPE_POPOVER));
+  pointer_click (popover_find_label (popover, "deep learning"), GDK_BUTTON_PRIMARY, 0);
+  wait_ms (300);
+  {
+    g_autofree char *tags = paper_tags (first);
+
+    g_assert_cmpstr (tags, ==, "deep learning");
+  }
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+
+  /* A new tag, added with the entry's button; the chip above moved it. */
+  wait_ms (200);
+  scroll_into_view (entry);
+  pointer_click (entry, GDK_BUTTON_PRIMARY, 0);
+  keyboard_type ("graphs");
+  add = find_by_tooltip (editor, "Add Tag");
+  g_assert_nonnull (add);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "graphs");
+  g_assert_true (gtk_widget_get_sensitive (add));
+  pointer_click (add, GDK_BUTTON_PRIMARY, 0);
+  wait_ms (300);
+  {
+    g_autofree char *tags = paper_tags (first);
+
+    g_assert_cmpstr (tags, ==, "deep learning|graphs");
+  }
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+  g_assert_cmpuint (sidebar_count (window, "graphs"), ==, 1);
+
+  /* A chip's menu: the tag's papers, then the other tag taken off. */
+  menu_choose (open_chip_menu (editor, "graphs"), "Show Papers with This Tag", NULL);
+  g_assert_cmpstr (proc_sidebar_get_title (window->sidebar), ==, "graphs");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 1);
+  menu_choose (open_chip_menu (editor, "deep learning"), "Remove Tag", NULL);
+  {
+    g_autofree char *tags = paper_tags (first);
+
+    g_assert_cmpstr (tags, ==, "graphs");
+  }
+  g_assert_true (toast_shown (window, "Removed tag “deep learning” from 1 paper"));
+}
+
+static void
+test_tag_entry (void)
+{
+  fresh_start ();
+  window_test_run (tag_entry);
 }
 
 int
@@ -898,6 +1017,7 @@ main (int   argc,
   g_test_add_func ("/mouse-paths/narrow", test_narrow);
   g_test_add_func ("/mouse-paths/main-menu", test_main_menu);
   g_test_add_func ("/mouse-paths/rows-follow", test_rows_follow);
+  g_test_add_func ("/mouse-paths/tag-entry", test_tag_entry);
 
   {
     int status = g_test_run ();

@@ -36,6 +36,8 @@ struct _ProcTagEditor
   GtkWidget *box;
   GtkFlowBox *chips;
   GtkEntry *entry;
+  GtkWidget *add_button;
+  GtkPopoverMenu *chip_menu;    /* a chip's context menu */
   GtkPopover *popover;
   GtkListBox *suggestions;
 };
@@ -81,12 +83,12 @@ add_tag (ProcTagEditor *self,
   gtk_popover_popdown (self->popover);
 }
 
+/* Takes @name off the paper, with Undo. */
 static void
-remove_clicked_cb (ProcTagEditor *self,
-                   GtkButton     *button)
+remove_tag (ProcTagEditor *self,
+            const char    *name,
+            gboolean       had_focus)
 {
-  const char *name = g_object_get_data (G_OBJECT (button), "tag");
-  gboolean had_focus = gtk_widget_has_focus (GTK_WIDGET (button));
   g_autoptr(GError) error = NULL;
   g_autoptr(ProcUndo) undo = NULL;
   gint64 id;
@@ -107,6 +109,61 @@ remove_clicked_cb (ProcTagEditor *self,
     gtk_widget_grab_focus (GTK_WIDGET (self->entry));
 }
 
+static void
+remove_clicked_cb (ProcTagEditor *self,
+                   GtkButton     *button)
+{
+  remove_tag (self, g_object_get_data (G_OBJECT (button), "tag"),
+              gtk_widget_has_focus (GTK_WIDGET (button)));
+}
+
+static void
+remove_tag_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  remove_tag (PROC_TAG_EDITOR (widget), g_variant_get_string (parameter, NULL), FALSE);
+}
+
+/* A chip's menu: the tag's papers (the window's action), or the tag off. */
+static void
+popup_chip_menu (GtkWidget *chip,
+                 double     x,
+                 double     y)
+{
+  ProcTagEditor *self = PROC_TAG_EDITOR (gtk_widget_get_ancestor (chip, PROC_TYPE_TAG_EDITOR));
+  const char *name = g_object_get_data (G_OBJECT (chip), "tag");
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenuItem) show = g_menu_item_new (_("_Show Papers with This Tag"), NULL);
+  g_autoptr(GMenuItem) remove = g_menu_item_new (_("_Remove Tag"), NULL);
+
+  g_menu_item_set_action_and_target_value (show, "win.show-tag", g_variant_new_string (name));
+  g_menu_item_set_action_and_target_value (remove, "tag-editor.remove-tag", g_variant_new_string (name));
+  g_menu_append_item (menu, show);
+  g_menu_append_item (menu, remove);
+  proc_popup_context_menu (chip, &self->chip_menu, G_MENU_MODEL (menu), x, y);
+}
+
+static void
+chip_clicked_cb (GtkGestureClick *gesture,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 gpointer         user_data)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  popup_chip_menu (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture)), x, y);
+}
+
+static void
+chip_long_pressed_cb (GtkGestureLongPress *gesture,
+                      double               x,
+                      double               y,
+                      gpointer             user_data)
+{
+  popup_chip_menu (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture)), x, y);
+}
+
 static GtkWidget *
 chip_new (ProcTagEditor *self,
           const char    *name)
@@ -119,6 +176,21 @@ chip_new (ProcTagEditor *self,
 
   gtk_widget_add_css_class (chip, "tag-chip");
   gtk_widget_set_halign (chip, GTK_ALIGN_START);
+  g_object_set_data_full (G_OBJECT (chip), "tag", g_strdup (name), g_free);
+
+  /* Right-click or long-press: the chip's menu.  On release, as the
+   * window's menus (proc-window.c says why). */
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+    GtkGesture *long_press = gtk_gesture_long_press_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+    g_signal_connect (click, "released", G_CALLBACK (chip_clicked_cb), NULL);
+    gtk_widget_add_controller (chip, GTK_EVENT_CONTROLLER (click));
+    gtk_gesture_single_set_touch_only (GTK_GESTURE_SINGLE (long_press), TRUE);
+    g_signal_connect (long_press, "pressed", G_CALLBACK (chip_long_pressed_cb), NULL);
+    gtk_widget_add_controller (chip, GTK_EVENT_CONTROLLER (long_press));
+  }
 
   if (dot != NULL)
     gtk_box_append (GTK_BOX (chip), dot);
@@ -291,6 +363,10 @@ entry_activate_cb (ProcTagEditor *self)
 static void
 entry_changed_cb (ProcTagEditor *self)
 {
+  g_autofree char *typed = dup_typed_text (self);
+
+  /* A button as well as Enter: the mouse can add what was typed. */
+  gtk_widget_set_sensitive (self->add_button, typed != NULL && *typed != '\0');
   update_suggestions (self);
 }
 
@@ -418,6 +494,7 @@ proc_tag_editor_dispose (GObject *object)
 
   proc_tag_editor_set_paper (self, NULL);
   proc_tag_editor_set_store (self, NULL);
+  proc_clear_context_menu (&self->chip_menu);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_TAG_EDITOR);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -505,6 +582,8 @@ proc_tag_editor_class_init (ProcTagEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcTagEditor, chips);
   gtk_widget_class_bind_template_child (widget_class, ProcTagEditor, entry);
   gtk_widget_class_bind_template_child (widget_class, ProcTagEditor, popover);
+  gtk_widget_class_bind_template_child (widget_class, ProcTagEditor, add_button);
+  gtk_widget_class_install_action (widget_class, "tag-editor.remove-tag", "s", remove_tag_action);
   gtk_widget_class_bind_template_child (widget_class, ProcTagEditor, suggestions);
   gtk_widget_class_bind_template_callback (widget_class, entry_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, entry_changed_cb);

@@ -574,6 +574,24 @@ show_list_action (GtkWidget  *widget,
   gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
 }
 
+/* From a tag in the detail: the papers that have it, in the list. */
+static void
+show_tag_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  ProcWindow *self = PROC_WINDOW (widget);
+  g_autoptr(ProcCollectionList) tags = proc_collection_list_new (self->store, PROC_COLLECTION_KIND_TAG);
+  ProcCollection *tag = proc_collection_list_lookup (tags, g_variant_get_string (parameter, NULL));
+
+  if (tag == NULL ||
+      !proc_sidebar_select_collection (self->sidebar, PROC_COLLECTION_KIND_TAG, proc_collection_get_id (tag)))
+    return;
+
+  if (adw_leaflet_get_folded (self->content_pane))
+    adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
+}
+
 static void
 show_statistics_action (GtkWidget  *widget,
                         const char *action_name,
@@ -839,6 +857,7 @@ _proc_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-sidebar", NULL, show_sidebar_action);
   gtk_widget_class_install_action (widget_class, "win.show-list", NULL, show_list_action);
   gtk_widget_class_install_action (widget_class, "win.show-statistics", NULL, show_statistics_action);
+  gtk_widget_class_install_action (widget_class, "win.show-tag", "s", show_tag_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "win.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
