@@ -602,6 +602,18 @@ toasts (ProcWindow *window)
   keyboard_press (GDK_KEY_z, GDK_CONTROL_MASK);
   wait_ms (300);
   assert_paper_column (first, "count(*)", "1");
+
+  /* Ctrl+Z while the toast shows: it says what was undone, and offers
+   * no Undo that would undo something else. */
+  menu_choose (open_paper_menu (window, 0), "Star or Unstar", NULL);
+  menu_choose (open_paper_menu (window, 0), "Delete", NULL);
+  g_assert_true (toast_shown (window, "Deleted 1 paper"));
+  keyboard_press (GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_true (toast_shown (window, "Undone: Deleted 1 paper"));
+  wait_ms (300);
+  g_assert_cmpuint (count_labels (GTK_WIDGET (window->toast_overlay), "Undo"), ==, 0);
+  assert_paper_column (first, "count(*)", "1");
+  assert_paper_column (first, "starred", "1");
 }
 
 static void

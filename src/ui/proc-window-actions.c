@@ -452,11 +452,13 @@ undo_action (GtkWidget  *widget,
   if (undo == NULL)
     return;
 
-  _proc_window_dismiss_undo_toast (self);
   if (!proc_undo_apply (undo, &error))
     proc_window_report_error (self, error);
   else
-    _proc_window_triage_undone (self, undo);
+    {
+      _proc_window_undo_done (self, undo);
+      _proc_window_triage_undone (self, undo);
+    }
   proc_undo_unref (undo);
   _proc_window_update_actions (self);
 }

@@ -76,7 +76,8 @@ void _proc_window_triage_undone     (ProcWindow     *self,
 void _proc_window_add_list_keys     (ProcWindow     *self);
 void _proc_window_show_toast        (ProcWindow     *self,
                                      AdwToast       *toast);
-void _proc_window_dismiss_undo_toast (ProcWindow    *self);
+void _proc_window_undo_done         (ProcWindow     *self,
+                                     ProcUndo       *undo);
 void _proc_window_add_to_reading_list (ProcWindow   *self,
                                        gint64        reading_list_id,
                                        GArray       *ids);

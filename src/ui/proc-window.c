@@ -1121,15 +1121,52 @@ proc_window_add_toast (ProcWindow *self,
   _proc_window_show_toast (self, adw_toast_new (escaped));
 }
 
-/* The Undo toast goes once its edit is undone, or another edit offers
- * Undo: only ever one, for the newest edit, which is what Undo undoes.
- * (Queued, an older one would come back after Undo and undo an edit
- * other than the one it names.) */
-void
-_proc_window_dismiss_undo_toast (ProcWindow *self)
+/* Only one toast offers Undo, for the newest edit, which is what Undo
+ * undoes: a new edit renames it rather than adding one (queued, an older
+ * toast would come back after Undo and undo an edit other than the one
+ * it names).  Renaming it in place also spares libadwaita 1.2, whose
+ * overlay crashes when toasts of high priority are dismissed and added in
+ * quick succession. */
+static void
+offer_undo (ProcWindow *self,
+            ProcUndo   *undo)
 {
-  if (self->undo_toast != NULL)
-    adw_toast_dismiss (self->undo_toast);
+  g_autofree char *escaped = g_markup_escape_text (proc_undo_get_label (undo), -1);
+  AdwToast *toast = self->undo_toast;
+
+  if (toast == NULL)
+    {
+      toast = adw_toast_new (escaped);
+      adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+      adw_toast_set_action_name (toast, "win.undo");
+      self->undo_toast = toast;
+      adw_toast_set_button_label (toast, _("_Undo"));
+      _proc_window_show_toast (self, toast);
+    }
+  else
+    {
+      adw_toast_set_title (toast, escaped);
+      adw_toast_set_button_label (toast, _("_Undo"));
+    }
+}
+
+/* Undone by Ctrl+Z while its toast shows: the toast says so, and offers
+ * nothing more to undo. */
+void
+_proc_window_undo_done (ProcWindow *self,
+                        ProcUndo   *undo)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
+
+  if (self->undo_toast == NULL)
+    return;
+
+  /* Translators: a toast once an edit is undone; %s names the edit, e.g. "Deleted 2 papers" */
+  message = g_strdup_printf (_("Undone: %s"), proc_undo_get_label (undo));
+  escaped = g_markup_escape_text (message, -1);
+  adw_toast_set_title (self->undo_toast, escaped);
+  adw_toast_set_button_label (self->undo_toast, NULL);
 }
 
 /**
@@ -1141,23 +1178,13 @@ void
 proc_window_push_undo (ProcWindow *self,
                        ProcUndo   *undo)
 {
-  g_autofree char *escaped = NULL;
-  AdwToast *toast;
-
   g_return_if_fail (PROC_IS_WINDOW (self));
 
   g_queue_push_head (&self->undo_stack, proc_undo_ref (undo));
   while (g_queue_get_length (&self->undo_stack) > MAX_UNDO)
     proc_undo_unref (g_queue_pop_tail (&self->undo_stack));
 
-  escaped = g_markup_escape_text (proc_undo_get_label (undo), -1);
-  _proc_window_dismiss_undo_toast (self);
-  toast = adw_toast_new (escaped);
-  adw_toast_set_button_label (toast, _("_Undo"));
-  adw_toast_set_action_name (toast, "win.undo");
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  self->undo_toast = toast;
-  _proc_window_show_toast (self, toast);
+  offer_undo (self, undo);
   _proc_window_update_actions (self);
 }
 
