@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  const char *label;    /* untranslated, N_() */
+  const char *label;    /* untranslated: translate it when shown */
   const char *colour;   /* as CSS writes it */
 } ProcTagColour;
 
