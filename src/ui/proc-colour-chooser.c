@@ -158,7 +158,14 @@ proc_colour_chooser_init (ProcColourChooser *self)
       if (i == 0)
         gtk_button_set_icon_name (GTK_BUTTON (button), "action-unavailable-symbolic");
       else
-        gtk_button_set_child (GTK_BUTTON (button), proc_colour_dot_new (tag_colours[i - 1].colour));
+        {
+          GtkWidget *dot = proc_colour_dot_new (tag_colours[i - 1].colour);
+
+          /* A swatch, larger than the dot beside a tag's name. */
+          gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (dot), 16);
+          gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (dot), 16);
+          gtk_button_set_child (GTK_BUTTON (button), dot);
+        }
       gtk_widget_set_tooltip_text (button, name);
       gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
       gtk_widget_add_css_class (button, "circular");
