@@ -37,6 +37,25 @@ settle (guint ms)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* A person clicks what is drawn: a widget shown and laid out, which a
+ * slow frame (the sanitizers) may not have done yet. */
+static void
+wait_laid_out (GtkWidget *widget)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_object_add_weak_pointer (G_OBJECT (widget), (gpointer *) &widget);
+  while (widget != NULL &&
+         (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0 ||
+          gtk_widget_get_height (widget) <= 0) &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (widget);
+  g_object_remove_weak_pointer (G_OBJECT (widget), (gpointer *) &widget);
+  g_assert_cmpint (gtk_widget_get_width (widget), >, 0);
+  g_assert_cmpint (gtk_widget_get_height (widget), >, 0);
+}
+
 /* Where (@x, @y) of @widget is on the screen. */
 static void
 screen_point (GtkWidget *widget,
@@ -66,6 +85,7 @@ pointer_move (GtkWidget *widget,
 {
   int sx, sy;
 
+  wait_laid_out (widget);
   screen_point (widget, x, y, &sx, &sy);
   XTestFakeMotionEvent (x_display (), -1, sx, sy, CurrentTime);
   settle (60);
@@ -101,6 +121,7 @@ pointer_click_at (GtkWidget       *widget,
   int sx, sy;
   gint64 since;
 
+  wait_laid_out (widget);
   screen_point (widget, x, y, &sx, &sy);
   since = g_get_monotonic_time () - last_click_time;
   if (ABS (sx - last_click_x) < 16 && ABS (sy - last_click_y) < 16 && since < 600 * 1000)
@@ -108,6 +129,19 @@ pointer_click_at (GtkWidget       *widget,
 
   XTestFakeMotionEvent (x_display (), -1, sx, sy, CurrentTime);
   settle (40);
+  /* Still there once the pointer is: a list may have moved it meanwhile. */
+  for (int tries = 0; tries < 50; tries++)
+    {
+      int nx, ny;
+
+      screen_point (widget, x, y, &nx, &ny);
+      if (nx == sx && ny == sy)
+        break;
+      sx = nx;
+      sy = ny;
+      XTestFakeMotionEvent (x_display (), -1, sx, sy, CurrentTime);
+      settle (100);
+    }
   modifier_keys (modifiers, True);
   XTestFakeButtonEvent (x_display (), button, True, CurrentTime);
   settle (40);
@@ -126,6 +160,7 @@ pointer_click (GtkWidget       *widget,
                guint            button,
                GdkModifierType  modifiers)
 {
+  wait_laid_out (widget);
   pointer_click_at (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0,
                     button, modifiers);
 }
@@ -138,6 +173,8 @@ pointer_drag (GtkWidget *from,
 {
   int x0, y0, x1, y1;
 
+  wait_laid_out (from);
+  wait_laid_out (to);
   screen_point (from, gtk_widget_get_width (from) / 2.0, gtk_widget_get_height (from) / 2.0, &x0, &y0);
   screen_point (to, gtk_widget_get_width (to) / 2.0, gtk_widget_get_height (to) / 2.0, &x1, &y1);
 

@@ -60,6 +60,7 @@ row_at (ProcWindow *window,
           ProcPaper *paper;
 
           if (PROC_IS_PAPER_ROW (row) && gtk_widget_get_mapped (row) &&
+              gtk_widget_get_width (row) > 0 && gtk_widget_get_height (row) > 0 &&
               (paper = proc_paper_row_get_paper (PROC_PAPER_ROW (row))) != NULL &&
               proc_paper_get_id (paper) == id)
             {
@@ -80,30 +81,111 @@ id_at (ProcWindow *window,
   return proc_paper_list_get_id (window->papers, position);
 }
 
-/* One value of the paper's row in the library file. */
-static char *
-paper_column (gint64      id,
-              const char *column)
+/* What a person waits for: @sql's answer to become @expected, as slow
+ * as the sanitizers make the window, then checked. */
+static void
+assert_sql (const char *sql,
+            const char *expected)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  g_autofree char *got = raw_text (sql);
+
+  while (g_strcmp0 (got, expected) != 0 && g_get_monotonic_time () < end)
+    {
+      wait_ms (50);
+      g_free (got);
+      got = raw_text (sql);
+    }
+  g_assert_cmpstr (got, ==, expected);
+}
+
+static void
+assert_paper_column (gint64      id,
+                     const char *column,
+                     const char *expected)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT %s FROM papers WHERE id = %" G_GINT64_FORMAT, column, id);
 
-  return raw_text (sql);
+  assert_sql (sql, expected);
 }
 
-#define assert_paper_column(id, column, expected) G_STMT_START { \
-  g_autofree char *value_ = paper_column ((id), (column)); \
-  g_assert_cmpstr (value_, ==, (expected)); \
-} G_STMT_END
-
-/* The paper's tags, as the library holds them, sorted and joined by "|". */
-static char *
-paper_tags (gint64 id)
+static void
+assert_tags (gint64      id,
+             const char *expected)
 {
   g_autofree char *sql =
     g_strdup_printf ("SELECT t.name FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id "
                      "WHERE pt.paper_id = %" G_GINT64_FORMAT " ORDER BY t.name", id);
 
-  return raw_text (sql);
+  assert_sql (sql, expected);
+}
+
+/* The count the sidebar shows beside @label, once it shows @expected. */
+static void
+assert_sidebar_count (ProcWindow *window,
+                      const char *label,
+                      guint       expected)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while ((proc_sidebar_find_row (window->sidebar, label) == NULL ||
+          sidebar_count (window, label) != expected) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (sidebar_count (window, label), ==, expected);
+}
+
+static void
+assert_n_papers (ProcWindow *window,
+                 guint       expected)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_list_model_get_n_items (G_LIST_MODEL (window->papers)) != expected && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, expected);
+}
+
+static void
+assert_n_selected (ProcWindow *window,
+                   guint       expected)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (proc_paper_selection_get_count (window->selection) != expected && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (proc_paper_selection_get_count (window->selection), ==, expected);
+}
+
+/* A widget that @find hands back once it is there, and shown. */
+typedef GtkWidget *(*FindFunc) (gpointer data);
+
+static GtkWidget *
+wait_found (FindFunc find,
+            gpointer data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GtkWidget *widget;
+
+  while (((widget = find (data)) == NULL || !gtk_widget_get_mapped (widget)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (widget);
+  g_assert_true (gtk_widget_get_mapped (widget));
+  wait_ms (150);
+
+  return widget;
+}
+
+/* The context menu that opened on @widget: a popover among its children. */
+static GtkWidget *
+child_menu (gpointer widget)
+{
+  GtkWidget *menu = NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      menu = child;
+
+  return menu;
 }
 
 static GtkWidget *
@@ -142,32 +224,34 @@ static GtkWidget *
 open_paper_menu (ProcWindow *window,
                  guint       position)
 {
-  pointer_click (GTK_WIDGET (row_at (window, position)), GDK_BUTTON_SECONDARY, 0);
-  return wait_mapped (GTK_WIDGET (window->paper_menu));
+  GtkWidget *row = GTK_WIDGET (row_at (window, position));
+
+  pointer_click (row, GDK_BUTTON_SECONDARY, 0);
+  return wait_found (child_menu, row);
 }
 
 static GtkWidget *
 open_sidebar_menu (ProcWindow *window,
                    const char *label)
 {
-  GtkWidget *row = proc_sidebar_find_row (window->sidebar, label);
-  GtkWidget *menu = NULL;
+  GtkWidget *row = NULL;
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
+  /* Rows are built anew as counts change: the one laid out. */
+  while (((row = proc_sidebar_find_row (window->sidebar, label)) == NULL || gtk_widget_get_width (row) <= 0) &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
   g_assert_nonnull (row);
   scroll_into_view (row);
   pointer_click (row, GDK_BUTTON_SECONDARY, 0);
-  for (GtkWidget *child = gtk_widget_get_first_child (row); child; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_POPOVER_MENU (child))
-      menu = child;
-
-  return wait_mapped (menu);
+  return wait_found (child_menu, row);
 }
 
 /* The window that opened over the main one: a dialog. */
 static GtkWindow *
 wait_dialog (GType type)
 {
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
   while (g_get_monotonic_time () < end)
     {
@@ -330,13 +414,13 @@ paper_menu (ProcWindow *window)
     g_assert_null (window->paper_menu);
   }
   assert_paper_column (second, "starred", "1");
-  g_assert_cmpuint (sidebar_count (window, "Starred"), ==, 1);
+  assert_sidebar_count (window, "Starred", 1);
   g_assert_true (proc_paper_get_starred (proc_paper_row_get_paper (row_at (window, 1))));
 
   /* The read states. */
   menu_choose (open_paper_menu (window, 1), "Mark as Reading", NULL);
   assert_paper_column (second, "read_state", "1");
-  g_assert_cmpuint (sidebar_count (window, "Reading"), ==, 1);
+  assert_sidebar_count (window, "Reading", 1);
   menu_choose (open_paper_menu (window, 1), "Mark as Read", NULL);
   assert_paper_column (second, "read_state", "2");
   menu_choose (open_paper_menu (window, 1), "Mark as Unread", NULL);
@@ -355,24 +439,15 @@ paper_menu (ProcWindow *window)
   pointer_click (find_by_tooltip (GTK_WIDGET (dialog), "Red"), GDK_BUTTON_PRIMARY, 0);
   pointer_click (find_button (GTK_WIDGET (dialog), "Add Tag"), GDK_BUTTON_PRIMARY, 0);
   wait_closed ();
-  {
-    g_autofree char *tags = paper_tags (second);
-    g_autofree char *colour = raw_text ("SELECT colour FROM tags WHERE name = 'must read'");
-
-    g_assert_cmpstr (tags, ==, "must read");
-    g_assert_cmpstr (colour, ==, "#e01b24");
-  }
+  assert_tags (second, "must read");
+  assert_sql ("SELECT colour FROM tags WHERE name = 'must read'", "#e01b24");
   g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
-  g_assert_cmpuint (sidebar_count (window, "must read"), ==, 1);
+  assert_sidebar_count (window, "must read", 1);
 
   /* An existing tag, on another paper. */
   menu_choose (open_paper_menu (window, 2), "Add Tag", "must read", NULL);
-  {
-    g_autofree char *tags = paper_tags (third);
-
-    g_assert_cmpstr (tags, ==, "must read");
-  }
-  g_assert_cmpuint (sidebar_count (window, "must read"), ==, 2);
+  assert_tags (third, "must read");
+  assert_sidebar_count (window, "must read", 2);
 
   /* A new reading list from the selection, then another paper added. */
   menu_choose (open_paper_menu (window, 1), "Add to Reading List", "New Reading List from Selection…", NULL);
@@ -380,19 +455,18 @@ paper_menu (ProcWindow *window)
   type_replacing ("Friday");
   pointer_click (find_button (GTK_WIDGET (dialog), "Create"), GDK_BUTTON_PRIMARY, 0);
   wait_closed ();
-  g_assert_cmpuint (sidebar_count (window, "Friday"), ==, 1);
+  assert_sidebar_count (window, "Friday", 1);
   /* The new list is shown; back to all papers, as a click does. */
   g_assert_cmpstr (proc_sidebar_get_title (window->sidebar), ==, "Friday");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 1);
+  assert_n_papers (window, 1);
   pointer_click (proc_sidebar_find_row (window->sidebar, "All Papers"), GDK_BUTTON_PRIMARY, 0);
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 38);
+  assert_n_papers (window, 38);
   menu_choose (open_paper_menu (window, 0), "Add to Reading List", "Friday", NULL);
-  g_assert_cmpuint (sidebar_count (window, "Friday"), ==, 2);
+  assert_sidebar_count (window, "Friday", 2);
   {
-    g_autofree char *members = raw_text ("SELECT paper_id FROM reading_list_items ORDER BY position");
     g_autofree char *expected = g_strdup_printf ("%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT, second, first);
 
-    g_assert_cmpstr (members, ==, expected);
+    assert_sql ("SELECT paper_id FROM reading_list_items ORDER BY position", expected);
   }
 
   /* The copies, as another program pastes them. */
@@ -433,12 +507,12 @@ paper_menu (ProcWindow *window)
   menu = open_paper_menu (window, 1);
   menu_choose (menu, "Delete", NULL);
   assert_paper_column (second, "count(*)", "0");
-  g_assert_cmpuint (sidebar_count (window, "All Papers"), ==, 37);
+  assert_sidebar_count (window, "All Papers", 37);
   pointer_click (toast_undo_button (window, "Deleted 1 paper"), GDK_BUTTON_PRIMARY, 0);
   wait_ms (300);
   assert_paper_column (second, "count(*)", "1");
   assert_paper_column (second, "starred", "1");
-  g_assert_cmpuint (sidebar_count (window, "All Papers"), ==, 38);
+  assert_sidebar_count (window, "All Papers", 38);
 }
 
 static void
@@ -469,21 +543,13 @@ sidebar_menus (ProcWindow *window)
 
   /* A tag: colour, rename, export, delete and the toast's Undo. */
   menu_choose (open_sidebar_menu (window, "to read"), "Change Colour", "Green", NULL);
-  {
-    g_autofree char *colour = raw_text ("SELECT colour FROM tags WHERE name = 'to read'");
-
-    g_assert_cmpstr (colour, ==, "#33d17a");
-  }
+  assert_sql ("SELECT colour FROM tags WHERE name = 'to read'", "#33d17a");
   menu_choose (open_sidebar_menu (window, "to read"), "Rename…", NULL);
   dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
   type_replacing ("must read");
   pointer_click (find_button (GTK_WIDGET (dialog), "Rename"), GDK_BUTTON_PRIMARY, 0);
   wait_closed ();
-  {
-    g_autofree char *tags = paper_tags (first);
-
-    g_assert_cmpstr (tags, ==, "must read");
-  }
+  assert_tags (first, "must read");
   g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
   menu_choose (open_sidebar_menu (window, "must read"), "Export Tag…", NULL);
   dialog = wait_dialog (ADW_TYPE_WINDOW);
@@ -497,19 +563,11 @@ sidebar_menus (ProcWindow *window)
   wait_ms (200);
   menu_choose (open_sidebar_menu (window, "must read"), "Delete Tag", NULL);
   g_assert_null (proc_sidebar_find_row (window->sidebar, "must read"));
-  {
-    g_autofree char *tags = paper_tags (first);
-
-    g_assert_cmpstr (tags, ==, "");
-  }
+  assert_tags (first, "");
   pointer_click (toast_undo_button (window, "Deleted tag “must read”"), GDK_BUTTON_PRIMARY, 0);
   wait_ms (300);
-  {
-    g_autofree char *tags = paper_tags (second);
-
-    g_assert_cmpstr (tags, ==, "must read");
-  }
-  g_assert_cmpuint (sidebar_count (window, "must read"), ==, 2);
+  assert_tags (second, "must read");
+  assert_sidebar_count (window, "must read", 2);
 
   /* A reading list: rename, export, delete. */
   menu_choose (open_sidebar_menu (window, "Friday"), "Rename…", NULL);
@@ -517,11 +575,7 @@ sidebar_menus (ProcWindow *window)
   type_replacing ("Monday");
   pointer_click (find_button (GTK_WIDGET (dialog), "Rename"), GDK_BUTTON_PRIMARY, 0);
   wait_closed ();
-  {
-    g_autofree char *names = raw_text ("SELECT name FROM reading_lists");
-
-    g_assert_cmpstr (names, ==, "Monday");
-  }
+  assert_sql ("SELECT name FROM reading_lists", "Monday");
   menu_choose (open_sidebar_menu (window, "Monday"), "Export Reading List…", NULL);
   dialog = wait_dialog (ADW_TYPE_WINDOW);
   {
@@ -533,11 +587,7 @@ sidebar_menus (ProcWindow *window)
   gtk_window_close (dialog);
   wait_ms (200);
   menu_choose (open_sidebar_menu (window, "Monday"), "Delete Reading List", NULL);
-  {
-    g_autofree char *names = raw_text ("SELECT count(*) FROM reading_lists");
-
-    g_assert_cmpstr (names, ==, "0");
-  }
+  assert_sql ("SELECT count(*) FROM reading_lists", "0");
   g_assert_null (proc_sidebar_find_row (window->sidebar, "Monday"));
 
   /* An imported list: its export. */
@@ -558,11 +608,7 @@ sidebar_menus (ProcWindow *window)
   gtk_window_close (dialog);
   wait_ms (200);
   menu_choose (open_sidebar_menu (window, "Attention"), "Delete Watchlist", NULL);
-  {
-    g_autofree char *n = raw_text ("SELECT count(*) FROM watchlists");
-
-    g_assert_cmpstr (n, ==, "0");
-  }
+  assert_sql ("SELECT count(*) FROM watchlists", "0");
 }
 
 static void
@@ -664,19 +710,19 @@ several_papers (ProcWindow *window)
   pointer_click (GTK_WIDGET (row_at (window, 0)), GDK_BUTTON_PRIMARY, 0);
   pointer_click (GTK_WIDGET (row_at (window, 2)), GDK_BUTTON_PRIMARY, GDK_CONTROL_MASK);
   pointer_click (GTK_WIDGET (row_at (window, 4)), GDK_BUTTON_PRIMARY, GDK_CONTROL_MASK);
-  g_assert_cmpuint (proc_paper_selection_get_count (window->selection), ==, 3);
+  assert_n_selected (window, 3);
   assert_highlight_is_selection (window);
 
   /* The menu of a selected row acts on all three. */
   menu_choose (open_paper_menu (window, 2), "Star or Unstar", NULL);
-  g_assert_cmpuint (proc_paper_selection_get_count (window->selection), ==, 3);
+  assert_n_selected (window, 3);
   assert_highlight_is_selection (window);
   for (guint i = 0; i < 5; i++)
     assert_paper_column (ids[i], "starred", i % 2 == 0 ? "1" : "0");
 
   /* Dragged onto a reading list in the sidebar: all three go in. */
   pointer_drag (GTK_WIDGET (row_at (window, 4)), proc_sidebar_find_row (window->sidebar, "Friday"));
-  g_assert_cmpuint (sidebar_count (window, "Friday"), ==, 3);
+  assert_sidebar_count (window, "Friday", 3);
   assert_highlight_is_selection (window);
   /* The drag left no rubber band behind. */
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (window->list_view)); child;
@@ -687,7 +733,7 @@ several_papers (ProcWindow *window)
   pointer_click (GTK_WIDGET (row_at (window, 1)), GDK_BUTTON_PRIMARY, 0);
   pointer_click (GTK_WIDGET (row_at (window, 3)), GDK_BUTTON_PRIMARY, GDK_SHIFT_MASK);
   pointer_click (GTK_WIDGET (row_at (window, 2)), GDK_BUTTON_PRIMARY, GDK_CONTROL_MASK);
-  g_assert_cmpuint (proc_paper_selection_get_count (window->selection), ==, 2);
+  assert_n_selected (window, 2);
   assert_highlight_is_selection (window);
   menu_choose (open_paper_menu (window, 3), "Mark as Read", NULL);
   assert_paper_column (ids[1], "read_state", "2");
@@ -705,29 +751,45 @@ test_several_papers (void)
 /* --- The narrow window ----------------------------------------------- */
 
 static void
+assert_pane_shown (ProcWindow *window,
+                   GtkWidget  *pane)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (adw_leaflet_get_visible_child (window->content_pane) != pane && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == pane);
+  wait_ms (400);   /* the leaflet slides */
+}
+
+static void
 narrow (ProcWindow *window)
 {
   GtkWidget *back;
   gint64 id;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
-  wait_ms (800);
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+    while (!adw_leaflet_get_folded (window->content_pane) && g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+  }
+  wait_ms (500);
   g_assert_true (adw_leaflet_get_folded (window->content_pane));
   g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->list_pane);
 
   /* A single click on a paper far down opens it. */
   id = id_at (window, 6);
   pointer_click (GTK_WIDGET (row_at (window, 6)), GDK_BUTTON_PRIMARY, 0);
-  wait_ms (600);
-  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->detail_pane);
+  assert_pane_shown (window, window->detail_pane);
   g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, id);
 
   /* Back: the list, with the paper selected and in view. */
   back = find_by_tooltip (window->detail_pane, "Back");
   g_assert_nonnull (back);
   pointer_click (back, GDK_BUTTON_PRIMARY, 0);
-  wait_ms (600);
-  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->list_pane);
+  assert_pane_shown (window, window->list_pane);
   g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (window->selection), 6));
   {
     GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (window->list_view), GTK_TYPE_SCROLLED_WINDOW);
@@ -882,7 +944,7 @@ rows_follow (ProcWindow *window)
             {
               scroll_into_view (tag);
               pointer_click (tag, GDK_BUTTON_PRIMARY, 0);
-              g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, ids->len);
+              assert_n_papers (window, ids->len);
             }
           else
             proc_sidebar_select_query (window->sidebar, i % 2 ? "tag:later" : "");
@@ -937,15 +999,10 @@ open_chip_menu (GtkWidget  *editor,
 {
   GtkWidget *label = popover_find_label (editor, name);
   GtkWidget *chip = gtk_widget_get_parent (label);
-  GtkWidget *menu = NULL;
 
   scroll_into_view (chip);
   pointer_click (chip, GDK_BUTTON_SECONDARY, 0);
-  for (GtkWidget *child = gtk_widget_get_first_child (chip); child; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_POPOVER_MENU (child))
-      menu = child;
-
-  return wait_mapped (menu);
+  return wait_found (child_menu, chip);
 }
 
 static void
@@ -970,11 +1027,7 @@ tag_entry (ProcWindow *window)
   popover = wait_mapped (find_type (editor, GTK_TYPE_POPOVER));
   pointer_click (popover_find_label (popover, "deep learning"), GDK_BUTTON_PRIMARY, 0);
   wait_ms (300);
-  {
-    g_autofree char *tags = paper_tags (first);
-
-    g_assert_cmpstr (tags, ==, "deep learning");
-  }
+  assert_tags (first, "deep learning");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
 
   /* A new tag, added with the entry's button; the chip above moved it. */
@@ -988,24 +1041,16 @@ tag_entry (ProcWindow *window)
   g_assert_true (gtk_widget_get_sensitive (add));
   pointer_click (add, GDK_BUTTON_PRIMARY, 0);
   wait_ms (300);
-  {
-    g_autofree char *tags = paper_tags (first);
-
-    g_assert_cmpstr (tags, ==, "deep learning|graphs");
-  }
+  assert_tags (first, "deep learning|graphs");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
-  g_assert_cmpuint (sidebar_count (window, "graphs"), ==, 1);
+  assert_sidebar_count (window, "graphs", 1);
 
   /* A chip's menu: the tag's papers, then the other tag taken off. */
   menu_choose (open_chip_menu (editor, "graphs"), "Show Papers with This Tag", NULL);
   g_assert_cmpstr (proc_sidebar_get_title (window->sidebar), ==, "graphs");
-  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 1);
+  assert_n_papers (window, 1);
   menu_choose (open_chip_menu (editor, "deep learning"), "Remove Tag", NULL);
-  {
-    g_autofree char *tags = paper_tags (first);
-
-    g_assert_cmpstr (tags, ==, "graphs");
-  }
+  assert_tags (first, "graphs");
   g_assert_true (toast_shown (window, "Removed tag “deep learning” from 1 paper"));
 }
 

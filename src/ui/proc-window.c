@@ -263,10 +263,10 @@ list_activate_cb (ProcWindow  *self,
 
 static void
 row_released_cb (GtkGestureClick *gesture,
-                int              n_press,
-                double           x,
-                double           y,
-                ProcWindow      *self)
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 ProcWindow      *self)
 {
   GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (gesture));
 
