@@ -307,6 +307,19 @@ find_by_tooltip (GtkWidget  *widget,
   return NULL;
 }
 
+/* The Export dialog that a menu item opened, with @papers chosen in its
+ * Papers row; closed again. */
+static void
+assert_export_dialog_chose (const char *papers)
+{
+  GtkWindow *dialog = wait_dialog (ADW_TYPE_WINDOW);
+  AdwComboRow *row = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
+
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (row)), ==, papers);
+  gtk_window_close (dialog);
+  wait_ms (200);
+}
+
 /* Types @text into the focused entry, replacing what it holds. */
 static void
 type_replacing (const char *text)
@@ -493,15 +506,7 @@ paper_menu (ProcWindow *window)
 
   /* Export Selection… opens the Export dialog on the selected paper. */
   menu_choose (open_paper_menu (window, 1), "Export Selection…", NULL);
-  dialog = wait_dialog (ADW_TYPE_WINDOW);
-  {
-    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
-    GtkStringObject *chosen = adw_combo_row_get_selected_item (papers);
-
-    g_assert_true (g_str_has_prefix (gtk_string_object_get_string (chosen), "Selected Papers"));
-  }
-  gtk_window_close (dialog);
-  wait_ms (200);
+  assert_export_dialog_chose ("Selected Papers (1 paper)");
 
   /* Delete, and the toast's Undo. */
   menu = open_paper_menu (window, 1);
@@ -552,15 +557,7 @@ sidebar_menus (ProcWindow *window)
   assert_tags (first, "must read");
   g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
   menu_choose (open_sidebar_menu (window, "must read"), "Export Tag…", NULL);
-  dialog = wait_dialog (ADW_TYPE_WINDOW);
-  {
-    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
-
-    g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (papers)), ==,
-                     "Tag “must read” (2 papers)");
-  }
-  gtk_window_close (dialog);
-  wait_ms (200);
+  assert_export_dialog_chose ("Tag “must read” (2 papers)");
   menu_choose (open_sidebar_menu (window, "must read"), "Delete Tag", NULL);
   g_assert_null (proc_sidebar_find_row (window->sidebar, "must read"));
   assert_tags (first, "");
@@ -577,30 +574,14 @@ sidebar_menus (ProcWindow *window)
   wait_closed ();
   assert_sql ("SELECT name FROM reading_lists", "Monday");
   menu_choose (open_sidebar_menu (window, "Monday"), "Export Reading List…", NULL);
-  dialog = wait_dialog (ADW_TYPE_WINDOW);
-  {
-    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
-
-    g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (papers)), ==,
-                     "Reading List “Monday” (1 paper)");
-  }
-  gtk_window_close (dialog);
-  wait_ms (200);
+  assert_export_dialog_chose ("Reading List “Monday” (1 paper)");
   menu_choose (open_sidebar_menu (window, "Monday"), "Delete Reading List", NULL);
   assert_sql ("SELECT count(*) FROM reading_lists", "0");
   g_assert_null (proc_sidebar_find_row (window->sidebar, "Monday"));
 
   /* An imported list: its export. */
   menu_choose (open_sidebar_menu (window, "ICML 2024 论文列表"), "Export List…", NULL);
-  dialog = wait_dialog (ADW_TYPE_WINDOW);
-  {
-    AdwComboRow *papers = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
-
-    g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (papers)), ==,
-                     "List “ICML 2024 论文列表” (38 papers)");
-  }
-  gtk_window_close (dialog);
-  wait_ms (200);
+  assert_export_dialog_chose ("List “ICML 2024 论文列表” (38 papers)");
 
   /* A watchlist: edit opens its dialog; delete. */
   menu_choose (open_sidebar_menu (window, "Attention"), "Edit Watchlist…", NULL);
