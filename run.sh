@@ -6,8 +6,12 @@
 # test.sh reuses the set-up with PROCEEDINGS_BUILD_ONLY=1; PROCEEDINGS_SANITIZE=1
 # builds with AddressSanitizer and UBSan in _build-sanitize instead;
 # PROCEEDINGS_EXTRA_PACKAGES names more packages to install (test.sh's tools).
+# On a host older than Debian 13 all of it happens in a cached Debian 13 root
+# (.platform/enter.sh); PROCEEDINGS_PLATFORM=testing uses Debian testing's.
 set -eu
 cd "$(dirname "$0")"
+. ./.platform/enter.sh
+proceedings_enter_platform "$@"
 
 PROCEEDINGS_PACKAGES="meson ninja-build pkg-config gcc libc6-dev
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libsqlite3-dev sqlite3
@@ -16,11 +20,10 @@ PROCEEDINGS_PACKAGES="meson ninja-build pkg-config gcc libc6-dev
   fonts-cantarell fonts-dejavu-core fonts-wqy-microhei adwaita-icon-theme librsvg2-common
   ${PROCEEDINGS_EXTRA_PACKAGES:-}"
 
+PROCEEDINGS_BUILD_DIR=${PROCEEDINGS_BUILD_DIR:-$(proceedings_build_dir)}
 if [ "${PROCEEDINGS_SANITIZE:-0}" = 1 ]; then
-  PROCEEDINGS_BUILD_DIR=${PROCEEDINGS_BUILD_DIR:-_build-sanitize}
   PROCEEDINGS_MESON_ARGS="-Db_sanitize=address,undefined -Db_lundef=false"
 else
-  PROCEEDINGS_BUILD_DIR=${PROCEEDINGS_BUILD_DIR:-_build}
   PROCEEDINGS_MESON_ARGS=""
 fi
 PROCEEDINGS_PREFIX="$(pwd)/$PROCEEDINGS_BUILD_DIR/install"
@@ -45,14 +48,21 @@ proceedings_install_packages ()
 proceedings_setup ()
 {
   if ! command -v dpkg-query >/dev/null 2>&1; then
-    echo "This script installs packages with apt (Debian 12, Ubuntu 24.04 or newer)." >&2
+    echo "This script installs packages with apt (Debian 13, Ubuntu 25.04 or newer; older ones build in a Debian 13 root)." >&2
   else
     proceedings_install_packages
   fi
 
+  # A build folder configured elsewhere (the host, another root) starts again.
+  platform="${PROCEEDINGS_IN_PLATFORM:-native}"
+  if [ -f "$PROCEEDINGS_BUILD_DIR/build.ninja" ] &&
+     [ "$(cat "$PROCEEDINGS_BUILD_DIR/.platform" 2>/dev/null)" != "$platform" ]; then
+    rm -rf "$PROCEEDINGS_BUILD_DIR"
+  fi
   if [ ! -f "$PROCEEDINGS_BUILD_DIR/build.ninja" ]; then
     # shellcheck disable=SC2086
     meson setup "$PROCEEDINGS_BUILD_DIR" --prefix="$PROCEEDINGS_PREFIX" $PROCEEDINGS_MESON_ARGS
+    echo "$platform" > "$PROCEEDINGS_BUILD_DIR/.platform"
   fi
   meson compile -C "$PROCEEDINGS_BUILD_DIR"
 }

@@ -3,6 +3,9 @@
 # every default test suite headless, under Xvfb and a private D-Bus.
 #   ./test.sh [MESON-TEST-ARGS…]    e.g. ./test.sh --suite unit
 # PROCEEDINGS_SANITIZE=1 ./test.sh runs them under AddressSanitizer and UBSan.
+# On a host older than Debian 13 they run in a cached Debian 13 root (see run.sh);
+#   ./test.sh --platform testing [ARGS…]   runs them in a Debian testing root: the
+#                                           libraries of the current GNOME runtime.
 # Suites that take minutes run only when named (the default run reports them as skipped):
 #   ./test.sh --suite flatpak        builds, installs and runs the Flatpak
 #   ./test.sh --suite reliability    200 SIGKILLs during imports, bulk tags and note saves
@@ -11,10 +14,23 @@
 set -eu
 cd "$(dirname "$0")"
 
+if [ "${1:-}" = --platform ]; then
+  [ $# -ge 2 ] || { echo "--platform needs trixie, testing or native" >&2; exit 2; }
+  export PROCEEDINGS_PLATFORM="$2"
+  shift 2
+fi
+# The Flatpak suite builds in its own runtime (made from Debian testing), so it
+# runs on the host whatever the host's libraries are.
+if [ "$*" = "--suite flatpak" ] && [ -z "${PROCEEDINGS_IN_PLATFORM:-}" ]; then
+  PROCEEDINGS_FLATPAK_TESTS=1 exec flatpak/test-flatpak.sh
+fi
+. ./.platform/enter.sh
+proceedings_enter_platform "$@"
+
 # bibtool and pandoc check that our BibTeX and CSL-JSON exports parse; valgrind
 # runs the units under memcheck (--setup valgrind).
 PROCEEDINGS_EXTRA_PACKAGES="bibtool pandoc valgrind" PROCEEDINGS_BUILD_ONLY=1 ./run.sh
-if [ "${PROCEEDINGS_SANITIZE:-0}" = 1 ]; then build=_build-sanitize; else build=_build; fi
+build=$(proceedings_build_dir)
 
 # The long suites run only when asked for by name.
 for arg in "$@"; do
