@@ -1544,29 +1544,43 @@ similar_papers (ProcWindow *window)
   search_for (window, "");
 }
 
+/* What a person sees of the window: which of its three panes are shown. */
+static void
+assert_panes (ProcWindow *window,
+              gboolean    sidebar,
+              gboolean    list,
+              gboolean    detail)
+{
+  g_assert_cmpint (gtk_widget_get_mapped (GTK_WIDGET (window->sidebar_pane)), ==, sidebar);
+  g_assert_cmpint (gtk_widget_get_mapped (GTK_WIDGET (window->list_pane)), ==, list);
+  g_assert_cmpint (gtk_widget_get_mapped (GTK_WIDGET (window->detail_pane)), ==, detail);
+}
+
 static void
 narrow (ProcWindow *window)
 {
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  while (!adw_leaflet_get_folded (window->outer_leaflet) && g_get_monotonic_time () < end)
+  while (!adw_navigation_split_view_get_collapsed (window->browse_view) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
   wait_ms (300);
   g_test_message ("narrow window: %d px", gtk_widget_get_width (GTK_WIDGET (window)));
-  g_assert_true (adw_leaflet_get_folded (window->outer_leaflet));
-  g_assert_true (adw_leaflet_get_folded (window->content_pane));
+  g_assert_true (adw_navigation_split_view_get_collapsed (window->outer_view));
+  g_assert_true (adw_navigation_split_view_get_collapsed (window->browse_view));
   g_assert_true (gtk_widget_get_width (GTK_WIDGET (window)) <= 400);
+  assert_panes (window, FALSE, TRUE, FALSE);
 
-  /* Folded, choosing a sidebar entry shows its papers, Enter the detail. */
+  /* Collapsed, choosing a sidebar entry shows its papers, Enter the detail. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sidebar", NULL));
   wait_ms (400);
-  g_assert_true (adw_leaflet_get_visible_child (window->outer_leaflet) == window->sidebar_pane);
+  assert_panes (window, TRUE, FALSE, FALSE);
   proc_sidebar_select_query (window->sidebar, "is:unread");
   wait_ms (400);
-  g_assert_true (adw_leaflet_get_visible_child (window->outer_leaflet) == GTK_WIDGET (window->mode_stack));
+  assert_panes (window, FALSE, TRUE, FALSE);
+  g_assert_cmpstr (adw_navigation_page_get_title (window->list_pane), ==, "Unread");
   g_signal_emit_by_name (window->list_view, "activate", 0);
   wait_ms (400);
-  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->detail_pane);
+  assert_panes (window, FALSE, FALSE, TRUE);
   proc_sidebar_select_query (window->sidebar, "");
 }
 

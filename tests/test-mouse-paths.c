@@ -731,16 +731,40 @@ test_several_papers (void)
 
 /* --- The narrow window ----------------------------------------------- */
 
+/* The pane a person sees of the narrow window, once it has slid in. */
 static void
-assert_pane_shown (ProcWindow *window,
-                   GtkWidget  *pane)
+assert_pane_shown (ProcWindow        *window,
+                   AdwNavigationPage *pane)
 {
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-  while (adw_leaflet_get_visible_child (window->content_pane) != pane && g_get_monotonic_time () < end)
+  while (!gtk_widget_get_mapped (GTK_WIDGET (pane)) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
-  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == pane);
-  wait_ms (400);   /* the leaflet slides */
+  wait_ms (400);   /* the pages slide */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pane)));
+  g_assert_true (adw_navigation_page_get_child (pane) != NULL &&
+                 gtk_widget_get_mapped (adw_navigation_page_get_child (pane)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (pane == window->list_pane ? window->detail_pane
+                                                                              : window->list_pane)));
+}
+
+/* The header bar's own back button (libadwaita's, whose tooltip names the
+ * page it goes back to): the button with the go-previous icon. */
+static GtkWidget *
+find_back_button (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_BUTTON (child) && gtk_widget_get_mapped (child) &&
+          g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (child)), "go-previous-symbolic") == 0)
+        return child;
+      if ((found = find_back_button (child)) != NULL)
+        return found;
+    }
+
+  return NULL;
 }
 
 static void
@@ -753,12 +777,12 @@ narrow (ProcWindow *window)
   {
     gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
-    while (!adw_leaflet_get_folded (window->content_pane) && g_get_monotonic_time () < end)
+    while (!adw_navigation_split_view_get_collapsed (window->browse_view) && g_get_monotonic_time () < end)
       g_main_context_iteration (NULL, FALSE);
   }
   wait_ms (500);
-  g_assert_true (adw_leaflet_get_folded (window->content_pane));
-  g_assert_true (adw_leaflet_get_visible_child (window->content_pane) == window->list_pane);
+  g_assert_true (adw_navigation_split_view_get_collapsed (window->browse_view));
+  assert_pane_shown (window, window->list_pane);
 
   /* A single click on a paper far down opens it. */
   id = id_at (window, 6);
@@ -767,7 +791,7 @@ narrow (ProcWindow *window)
   g_assert_cmpint (proc_paper_get_id (proc_detail_view_get_paper (window->detail_view)), ==, id);
 
   /* Back: the list, with the paper selected and in view. */
-  back = find_by_tooltip (window->detail_pane, "Back");
+  back = find_back_button (GTK_WIDGET (window->detail_pane));
   g_assert_nonnull (back);
   pointer_click (back, GDK_BUTTON_PRIMARY, 0);
   assert_pane_shown (window, window->list_pane);
@@ -911,11 +935,11 @@ rows_follow (ProcWindow *window)
 
           gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
           wait_ms (500);
-          if (adw_leaflet_get_folded (window->outer_leaflet) || adw_leaflet_get_folded (window->content_pane))
+          if (adw_navigation_split_view_get_collapsed (window->outer_view) ||
+              adw_navigation_split_view_get_collapsed (window->browse_view))
             {
-              /* Folded: the list, as Back shows it. */
-              adw_leaflet_set_visible_child (window->outer_leaflet, GTK_WIDGET (window->mode_stack));
-              adw_leaflet_set_visible_child (window->content_pane, window->list_pane);
+              /* Collapsed: the list, as Back shows it. */
+              g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-list", NULL));
               wait_ms (500);
             }
           assert_rows_show_view (window);

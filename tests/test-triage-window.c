@@ -157,7 +157,7 @@ static gint64 first_ids[5];
 static void
 decide_and_undo (ProcWindow *window)
 {
-  GtkWidget *toggle = find_toggle (window->list_pane);
+  GtkWidget *toggle = find_toggle (GTK_WIDGET (window->list_pane));
   g_autofree char *decision = NULL;
 
   wait_ms (200);
@@ -305,7 +305,7 @@ follow_the_view (ProcWindow *window)
 
   /* Leaving the mode shows the list again. */
   click (find_toggle (GTK_WIDGET (window->triage_view)));
-  g_assert_true (gtk_stack_get_visible_child (window->mode_stack) == GTK_WIDGET (window->content_pane));
+  g_assert_true (gtk_stack_get_visible_child (window->mode_stack) == GTK_WIDGET (window->browse_view));
   g_assert_false (g_settings_get_boolean (window_test_settings (), "triage-mode"));
   g_assert_cmpuint (sidebar_count (window, "Kept"), ==, 3);
 

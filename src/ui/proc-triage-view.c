@@ -41,7 +41,6 @@ struct _ProcTriageView
   guint n_total;
 
   AdwHeaderBar *header_bar;
-  GtkWidget *back_button;
   GtkLabel *progress_label;
   GtkProgressBar *progress_bar;
   GtkStack *stack;
@@ -320,8 +319,12 @@ static void
 proc_triage_view_dispose (GObject *object)
 {
   ProcTriageView *self = (ProcTriageView *)object;
+  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_TRIAGE_VIEW);
+  /* The toolbar view has no name to be unparented by. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   if (self->queue != NULL)
     g_signal_handlers_disconnect_by_data (self->queue, self);
   g_clear_object (&self->queue);
@@ -392,7 +395,6 @@ proc_triage_view_class_init (ProcTriageViewClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "triageview");
   gtk_widget_class_bind_template_child (widget_class, ProcTriageView, header_bar);
-  gtk_widget_class_bind_template_child (widget_class, ProcTriageView, back_button);
   gtk_widget_class_bind_template_child (widget_class, ProcTriageView, progress_label);
   gtk_widget_class_bind_template_child (widget_class, ProcTriageView, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, ProcTriageView, stack);
@@ -501,17 +503,6 @@ proc_triage_view_set_view (ProcTriageView *self,
 
   update_progress (self);
   show_position (self);
-}
-
-/* Shows the back button of a window too narrow for its sidebar. */
-void
-proc_triage_view_set_folded (ProcTriageView *self,
-                             gboolean        folded)
-{
-  g_return_if_fail (PROC_IS_TRIAGE_VIEW (self));
-
-  gtk_widget_set_visible (self->back_button, folded);
-  adw_header_bar_set_show_start_title_buttons (self->header_bar, folded);
 }
 
 /* The watchlists' words, marked in the card. */

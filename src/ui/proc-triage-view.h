@@ -25,8 +25,6 @@ void        proc_triage_view_set_view       (ProcTriageView *self,
                                              const char     *search,
                                              ProcSortKey     sort_key,
                                              gboolean        descending);
-void        proc_triage_view_set_folded     (ProcTriageView *self,
-                                             gboolean        folded);
 void        proc_triage_view_set_highlights (ProcTriageView *self,
                                              const char * const *terms);
 ProcPaper  *proc_triage_view_get_paper      (ProcTriageView *self);

@@ -470,11 +470,7 @@ search_action (GtkWidget  *widget,
 {
   ProcWindow *self = PROC_WINDOW (widget);
 
-  if (adw_leaflet_get_folded (self->content_pane))
-    adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
-  if (adw_leaflet_get_folded (self->outer_leaflet))
-    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->mode_stack));
-
+  _proc_window_show_pane (self, PROC_WINDOW_PANE_LIST);
   gtk_search_bar_set_search_mode (self->search_bar, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
@@ -522,9 +518,7 @@ focus_detail (ProcWindow *self,
   if (proc_detail_view_get_paper (self->detail_view) == NULL)
     return;
 
-  if (adw_leaflet_get_folded (self->content_pane))
-    adw_leaflet_set_visible_child (self->content_pane, self->detail_pane);
-
+  _proc_window_show_pane (self, PROC_WINDOW_PANE_DETAIL);
   if (note)
     proc_detail_view_focus_note (self->detail_view);
   else
@@ -554,7 +548,7 @@ show_sidebar_action (GtkWidget  *widget,
 {
   ProcWindow *self = PROC_WINDOW (widget);
 
-  adw_leaflet_set_visible_child (self->outer_leaflet, self->sidebar_pane);
+  _proc_window_show_pane (self, PROC_WINDOW_PANE_SIDEBAR);
 }
 
 static void
@@ -562,18 +556,8 @@ show_list_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  ProcWindow *self = PROC_WINDOW (widget);
-
-  g_autoptr(GtkBitset) selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
-
-  proc_detail_view_save_note (self->detail_view);
-  adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
-
-  /* Back where the paper was: in view, the list ready for j and k. */
-  if (!gtk_bitset_is_empty (selected))
-    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
-                                gtk_bitset_get_minimum (selected));
-  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+  /* The list, scrolled to the paper, takes the focus: see detail_hidden_cb(). */
+  _proc_window_show_pane (PROC_WINDOW (widget), PROC_WINDOW_PANE_LIST);
 }
 
 /* From a tag in the detail: the papers that have it, in the list. */
@@ -590,8 +574,7 @@ show_tag_action (GtkWidget  *widget,
       !proc_sidebar_select_collection (self->sidebar, PROC_COLLECTION_KIND_TAG, proc_collection_get_id (tag)))
     return;
 
-  if (adw_leaflet_get_folded (self->content_pane))
-    adw_leaflet_set_visible_child (self->content_pane, self->list_pane);
+  _proc_window_show_pane (self, PROC_WINDOW_PANE_LIST);
 }
 
 static void

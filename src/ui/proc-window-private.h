@@ -37,17 +37,19 @@ struct _ProcWindow
   guint n_toasts;               /* shown or waiting, of those the window added */
 
   AdwToastOverlay *toast_overlay;
-  AdwLeaflet *outer_leaflet;
+  AdwNavigationSplitView *outer_view;   /* the sidebar, and the papers beside it */
   GtkStack *mode_stack;         /* browsing the list, or triaging it */
-  AdwLeaflet *content_pane;
-  GtkWidget *sidebar_pane;
-  GtkWidget *list_pane;
-  GtkWidget *detail_pane;
+  AdwNavigationSplitView *browse_view;  /* the list, and the detail beside it */
+  AdwNavigationPage *sidebar_pane;
+  AdwNavigationPage *content_page;
+  AdwNavigationPage *list_pane;
+  AdwNavigationPage *detail_pane;
   ProcSidebar *sidebar;
   AdwWindowTitle *list_title;
   GtkSearchBar *search_bar;
   GtkSearchEntry *search_entry;
   GtkWidget *sort_button;
+  GtkWidget *narrow_sort_button;  /* below the list, in place of sort_button on a phone */
   GtkWidget *primary_menu_button;
   GtkStack *list_stack;
   AdwStatusPage *empty_reading_list_page;
@@ -60,6 +62,17 @@ struct _ProcWindow
   ProcTriageView *triage_view;
 };
 
+/* The panes a window too narrow for all three shows one at a time. */
+typedef enum {
+  PROC_WINDOW_PANE_SIDEBAR,
+  PROC_WINDOW_PANE_LIST,
+  PROC_WINDOW_PANE_DETAIL,
+} ProcWindowPane;
+
+void _proc_window_show_pane         (ProcWindow     *self,
+                                     ProcWindowPane  pane);
+gboolean _proc_window_is_collapsed  (ProcWindow     *self,
+                                     ProcWindowPane  pane);
 void _proc_window_class_add_actions (GtkWidgetClass *widget_class);
 void _proc_window_class_add_export_actions (GtkWidgetClass *widget_class);
 void _proc_window_update_actions    (ProcWindow     *self);

@@ -53,12 +53,11 @@ apply_mode (ProcWindow *self)
     }
   else
     {
-      gtk_stack_set_visible_child (self->mode_stack, GTK_WIDGET (self->content_pane));
+      gtk_stack_set_visible_child (self->mode_stack, GTK_WIDGET (self->browse_view));
       gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
     }
 
-  if (adw_leaflet_get_folded (self->outer_leaflet))
-    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->mode_stack));
+  adw_navigation_split_view_set_show_content (self->outer_view, TRUE);
   _proc_window_update_actions (self);
 }
 
@@ -76,12 +75,6 @@ failed_cb (ProcWindow     *self,
            ProcTriageView *view)
 {
   proc_window_report_error (self, error);
-}
-
-static void
-folded_cb (ProcWindow *self)
-{
-  proc_triage_view_set_folded (self->triage_view, adw_leaflet_get_folded (self->outer_leaflet));
 }
 
 /**
@@ -117,9 +110,6 @@ _proc_window_setup_triage (ProcWindow *self)
   g_signal_connect_object (self->papers, "notify::sort-key", G_CALLBACK (follow_view), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->papers, "notify::descending", G_CALLBACK (follow_view), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::triage-mode", G_CALLBACK (apply_mode), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->outer_leaflet, "notify::folded", G_CALLBACK (folded_cb), self, G_CONNECT_SWAPPED);
-
-  folded_cb (self);
   apply_mode (self);
 }
 

@@ -68,6 +68,9 @@ update_title (ProcWindow *self)
 
   adw_window_title_set_title (self->list_title, proc_sidebar_get_title (self->sidebar));
   adw_window_title_set_subtitle (self->list_title, subtitle);
+  /* The detail's back button names the list it goes back to. */
+  if (g_strcmp0 (adw_navigation_page_get_title (self->list_pane), proc_sidebar_get_title (self->sidebar)) != 0)
+    adw_navigation_page_set_title (self->list_pane, proc_sidebar_get_title (self->sidebar));
 
   /* The sort applies to the other views.  Set only when it changes: a
    * tooltip set on a shown widget makes GTK query the pointer, and this
@@ -75,7 +78,10 @@ update_title (ProcWindow *self)
   sort_tooltip = proc_paper_list_get_reading_list (self->papers) != NULL
                  ? _("Sort (a reading list keeps its own order)") : _("Sort");
   if (g_strcmp0 (gtk_widget_get_tooltip_text (self->sort_button), sort_tooltip) != 0)
-    gtk_widget_set_tooltip_text (self->sort_button, sort_tooltip);
+    {
+      gtk_widget_set_tooltip_text (self->sort_button, sort_tooltip);
+      gtk_widget_set_tooltip_text (self->narrow_sort_button, sort_tooltip);
+    }
 
   if (n > 0)
     gtk_stack_set_visible_child_name (self->list_stack, "papers");
@@ -183,9 +189,8 @@ sidebar_filter_cb (ProcWindow *self)
   update_title (self);
   _proc_window_update_actions (self);
 
-  /* Folded, choosing an entry goes on to its papers. */
-  if (adw_leaflet_get_folded (self->outer_leaflet))
-    adw_leaflet_set_visible_child (self->outer_leaflet, GTK_WIDGET (self->mode_stack));
+  /* Collapsed, choosing an entry goes on to its papers. */
+  _proc_window_show_pane (self, PROC_WINDOW_PANE_LIST);
 }
 
 /* Each keystroke is searched before the next frame, once for all the
@@ -251,14 +256,83 @@ settings_changed_cb (ProcWindow *self,
     proc_paper_list_set_descending (self->papers, g_settings_get_boolean (self->settings, "sort-descending"));
 }
 
+/**
+ * _proc_window_is_collapsed:
+ * @pane: a pane
+ *
+ * Returns: whether the window is too narrow to show @pane beside the
+ *   others, so that it is shown alone
+ */
+gboolean
+_proc_window_is_collapsed (ProcWindow     *self,
+                           ProcWindowPane  pane)
+{
+  if (pane == PROC_WINDOW_PANE_SIDEBAR)
+    return adw_navigation_split_view_get_collapsed (self->outer_view);
+  return adw_navigation_split_view_get_collapsed (self->browse_view) ||
+         (pane == PROC_WINDOW_PANE_LIST && adw_navigation_split_view_get_collapsed (self->outer_view));
+}
+
+/**
+ * _proc_window_show_pane:
+ * @pane: the pane to show
+ *
+ * In a window too narrow for all three panes, goes to @pane, as its back
+ * buttons go back from it; a wide window shows them all already.
+ */
+void
+_proc_window_show_pane (ProcWindow     *self,
+                        ProcWindowPane  pane)
+{
+  switch (pane)
+    {
+    case PROC_WINDOW_PANE_SIDEBAR:
+      adw_navigation_split_view_set_show_content (self->outer_view, FALSE);
+      break;
+
+    case PROC_WINDOW_PANE_LIST:
+      adw_navigation_split_view_set_show_content (self->outer_view, TRUE);
+      adw_navigation_split_view_set_show_content (self->browse_view, FALSE);
+      break;
+
+    case PROC_WINDOW_PANE_DETAIL:
+      if (!adw_navigation_split_view_get_collapsed (self->browse_view))
+        return;
+      adw_navigation_split_view_set_show_content (self->outer_view, TRUE);
+      adw_navigation_split_view_set_show_content (self->browse_view, TRUE);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Back from the detail, by its button, a swipe or Escape: the note being
+ * typed is saved, and the list is where the paper was, ready for j and k. */
+static void
+detail_hidden_cb (ProcWindow *self)
+{
+  g_autoptr(GtkBitset) selected = NULL;
+
+  if (adw_navigation_split_view_get_show_content (self->browse_view) ||
+      !adw_navigation_split_view_get_collapsed (self->browse_view))
+    return;
+
+  proc_detail_view_save_note (self->detail_view);
+  selected = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->selection));
+  if (!gtk_bitset_is_empty (selected))
+    gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u",
+                                gtk_bitset_get_minimum (selected));
+  gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
+}
+
 static void
 list_activate_cb (ProcWindow  *self,
                   guint        position,
                   GtkGridView *view)
 {
-  /* Double-click or Enter: folded, show the paper's detail. */
-  if (adw_leaflet_get_folded (self->content_pane))
-    adw_leaflet_set_visible_child (self->content_pane, self->detail_pane);
+  /* Double-click or Enter: collapsed, show the paper's detail. */
+  _proc_window_show_pane (self, PROC_WINDOW_PANE_DETAIL);
 }
 
 static void
@@ -295,9 +369,8 @@ open_selected_cb (gpointer data)
 {
   ProcWindow *self = data;
 
-  if (adw_leaflet_get_folded (self->content_pane) &&
-      proc_paper_selection_get_count (self->selection) == 1)
-    adw_leaflet_set_visible_child (self->content_pane, self->detail_pane);
+  if (proc_paper_selection_get_count (self->selection) == 1)
+    _proc_window_show_pane (self, PROC_WINDOW_PANE_DETAIL);
 
   return G_SOURCE_REMOVE;
 }
@@ -315,7 +388,7 @@ row_clicked_cb (GtkGestureClick *gesture,
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
   if (n_press != 1 || (state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) != 0 ||
-      !adw_leaflet_get_folded (self->content_pane))
+      !_proc_window_is_collapsed (self, PROC_WINDOW_PANE_LIST))
     return;
 
   g_idle_add_full (G_PRIORITY_DEFAULT, open_selected_cb, g_object_ref (self), g_object_unref);
@@ -732,9 +805,11 @@ restore_state (ProcWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  /* The list keeps 360 px, the width a phone has, so that the window
-   * folds into one pane there rather than overflow. */
-  gtk_widget_set_size_request (self->sidebar_pane, g_settings_get_int (self->settings, "sidebar-width"), -1);
+  /* The sidebar keeps the width it was given; the list and the detail
+   * share the rest, and the breakpoints of proc-window.ui collapse the
+   * panes into one at a time where they no longer fit. */
+  adw_navigation_split_view_set_min_sidebar_width (self->outer_view, g_settings_get_int (self->settings, "sidebar-width"));
+  adw_navigation_split_view_set_max_sidebar_width (self->outer_view, g_settings_get_int (self->settings, "sidebar-width"));
 
   proc_paper_list_set_sort_key (self->papers, g_settings_get_enum (self->settings, "sort-key"));
   proc_paper_list_set_descending (self->papers, g_settings_get_boolean (self->settings, "sort-descending"));
@@ -881,9 +956,10 @@ proc_window_class_init (ProcWindowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, ProcWindow, outer_leaflet);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, outer_view);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, mode_stack);
-  gtk_widget_class_bind_template_child (widget_class, ProcWindow, content_pane);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, browse_view);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, content_page);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, sidebar_pane);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_pane);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, detail_pane);
@@ -892,6 +968,7 @@ proc_window_class_init (ProcWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, sort_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcWindow, narrow_sort_button);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, list_stack);
   gtk_widget_class_bind_template_child (widget_class, ProcWindow, empty_reading_list_page);
@@ -933,8 +1010,10 @@ proc_window_init (ProcWindow *self)
   g_object_unref (factory);
 
   g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (list_activate_cb), self);
+  g_signal_connect_object (self->browse_view, "notify::show-content", G_CALLBACK (detail_hidden_cb), self, G_CONNECT_SWAPPED);
   hide_tooltip_over_menu (self->primary_menu_button);
   hide_tooltip_over_menu (self->sort_button);
+  hide_tooltip_over_menu (self->narrow_sort_button);
   g_signal_connect_swapped (self->search_entry, "changed", G_CALLBACK (search_text_changed_cb), self);
   g_signal_connect_swapped (self->search_entry, "stop-search", G_CALLBACK (search_stop_cb), self);
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
