@@ -649,8 +649,9 @@ main (int   argc,
       const char *child_argv[] = { argv[0], zh_dir, "--this-language-only", NULL };
       int status = 0;
 
-      env = g_environ_setenv (env, "LC_ALL", "C.UTF-8", TRUE);
-      env = g_environ_setenv (env, "LANGUAGE", "zh_CN", TRUE);
+      /* In a Chinese locale: glibc 2.39 and newer ignore LANGUAGE under C.UTF-8. */
+      env = g_environ_setenv (env, "LC_ALL", "zh_CN.UTF-8", TRUE);
+      env = g_environ_unsetenv (env, "LANGUAGE");
       if (!g_spawn_sync (NULL, (char **) child_argv, env, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
                          NULL, NULL, &status, &error) ||
           !g_spawn_check_wait_status (status, &error))

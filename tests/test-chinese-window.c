@@ -1,4 +1,4 @@
-/* test-chinese-window.c: the real window under LC_ALL=C.UTF-8 LANGUAGE=zh_CN speaks Chinese
+/* test-chinese-window.c: the real window in a Chinese locale speaks Chinese
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +17,7 @@
 #include "proc-window-private.h"
 
 static char *library;
+static gboolean have_chinese_locale;
 
 static void
 wait_ms (guint ms)
@@ -178,6 +179,13 @@ test_window_speaks_chinese (void)
   g_autoptr(ProcApplication) app = proc_application_new ();
   char *argv[] = { (char *) "proceedings", (char *) "--library", library, NULL };
 
+  if (!have_chinese_locale)
+    {
+      g_test_skip ("No zh_CN.UTF-8 locale here (test.sh makes one with localedef): "
+                   "the window cannot speak Chinese without it");
+      return;
+    }
+
   g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 3, argv), ==, 0);
 }
@@ -196,10 +204,11 @@ main (int   argc,
   g_setenv ("XDG_CONFIG_HOME", config, TRUE);
   library = g_build_filename (home, "library.db", NULL);
 
-  /* As a Chinese-speaking user starts it: LANGUAGE under a UTF-8 locale. */
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  g_setenv ("LANGUAGE", "zh_CN", TRUE);
-  setlocale (LC_ALL, "");
+  /* As a Chinese-speaking user starts it: in the zh_CN.UTF-8 locale
+   * (LANGUAGE=zh_CN under C.UTF-8 no longer translates since glibc 2.39). */
+  g_setenv ("LC_ALL", "zh_CN.UTF-8", TRUE);
+  g_unsetenv ("LANGUAGE");
+  have_chinese_locale = setlocale (LC_ALL, "") != NULL;
   bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
