@@ -252,6 +252,47 @@ box_for_model (ProcSidebar *self,
   return self->tags_box;
 }
 
+static gboolean
+row_goes (GtkWidget *row,
+          guint      position,
+          guint      removed)
+{
+  int index = gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row));
+
+  return index >= (int) position && index < (int) (position + removed);
+}
+
+/* A row about to be removed gives up the keyboard focus first, to the row
+ * shown (or All Papers, where the view goes when the row shown goes): GTK
+ * 4.24's GtkListBox hands the focus of a removed row to a neighbour and
+ * selects it, which would show another tag's papers. */
+static void
+move_focus_off_going_rows (ProcSidebar *self,
+                           GtkListBox  *box,
+                           guint        position,
+                           guint        removed)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *row = focus != NULL ? gtk_widget_get_ancestor (focus, GTK_TYPE_LIST_BOX_ROW) : NULL;
+
+  if (removed == 0 || row == NULL || gtk_widget_get_parent (row) != GTK_WIDGET (box) ||
+      !row_goes (row, position, removed))
+    return;
+
+  for (guint i = 0; boxes (self, i); i++)
+    {
+      GtkListBoxRow *shown = gtk_list_box_get_selected_row (boxes (self, i));
+
+      if (shown != NULL && !(boxes (self, i) == box && row_goes (GTK_WIDGET (shown), position, removed)))
+        {
+          gtk_widget_grab_focus (GTK_WIDGET (shown));
+          return;
+        }
+    }
+  gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (self->library_box, 0)));
+}
+
 /* A collection model is about to replace rows (a rename moves a row, a
  * delete or an undo removes or adds one): remember which collections were
  * selected, and let GtkListBox shuffle its selection unseen meanwhile. */
@@ -266,6 +307,8 @@ collections_changing_cb (ProcSidebar *self,
 
   if (self->updating_selection || self->library_box == NULL)
     return;
+
+  move_focus_off_going_rows (self, box_for_model (self, model), position, removed);
 
   selected = gtk_list_box_get_selected_rows (box_for_model (self, model));
   g_ptr_array_set_size (self->kept_selection, 0);
