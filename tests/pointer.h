@@ -23,6 +23,12 @@ void       pointer_click      (GtkWidget       *widget,
                                GdkModifierType  modifiers);
 void       pointer_drag       (GtkWidget       *from,
                                GtkWidget       *to);
+void       pointer_drag_between (GtkWidget     *from,
+                                 double         fx,
+                                 double         fy,
+                                 GtkWidget     *to,
+                                 double         tx,
+                                 double         ty);
 void       keyboard_press     (guint            keyval,
                                GdkModifierType  modifiers);
 void       keyboard_type      (const char      *text);

@@ -720,6 +720,20 @@ several_papers (ProcWindow *window)
   assert_paper_column (ids[1], "read_state", "2");
   assert_paper_column (ids[2], "read_state", "0");
   assert_paper_column (ids[3], "read_state", "2");
+
+  /* The rubber band starts below the last paper: up over all seven papers
+   * with code, it selects them, and is gone when the button is let go. */
+  pointer_click (proc_sidebar_find_row (window->sidebar, "With Code"), GDK_BUTTON_PRIMARY, 0);
+  wait_ms (300);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, 7);
+  pointer_drag_between (GTK_WIDGET (window->list_view), gtk_widget_get_width (GTK_WIDGET (window->list_view)) / 2.0,
+                        gtk_widget_get_height (GTK_WIDGET (window->list_view)) - 10,
+                        GTK_WIDGET (row_at (window, 0)), 20, 10);
+  assert_n_selected (window, 7);
+  assert_highlight_is_selection (window);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (window->list_view)); child;
+       child = gtk_widget_get_next_sibling (child))
+    g_assert_cmpstr (gtk_widget_get_css_name (child), !=, "rubberband");
 }
 
 static void

@@ -442,16 +442,37 @@ drag_prepare_cb (GtkDragSource *source,
   return provider;
 }
 
-/* A drag from a row also starts the list's rubber band, which the drag
- * then never lets finish (GTK 4.8): its rectangle would stay painted.
- * Taking the list's drag gesture away ends it. */
+/* A press on a paper starts dragging it (to a tag or reading list); the
+ * rubber band starts between and below the papers.  Since GTK 4.10 the
+ * list's band claims every drag, one from a row too, and no paper could
+ * be dragged: its gesture lets go of a press that lands on a paper. */
 static void
-drag_begin_cb (GtkDragSource *source,
-               GdkDrag       *drag,
-               ProcWindow    *self)
+rubberband_begin_cb (GtkGesture       *gesture,
+                     GdkEventSequence *sequence,
+                     ProcWindow       *self)
 {
-  gtk_grid_view_set_enable_rubberband (self->list_view, FALSE);
-  gtk_grid_view_set_enable_rubberband (self->list_view, TRUE);
+  GtkWidget *picked;
+  double x, y;
+
+  if (!gtk_gesture_get_point (gesture, sequence, &x, &y))
+    return;
+  picked = gtk_widget_pick (GTK_WIDGET (self->list_view), x, y, GTK_PICK_DEFAULT);
+  if (picked != NULL && (PROC_IS_PAPER_ROW (picked) || gtk_widget_get_ancestor (picked, PROC_TYPE_PAPER_ROW) != NULL))
+    gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_DENIED);
+}
+
+static void
+let_rows_be_dragged (ProcWindow *self)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (self->list_view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (G_OBJECT_TYPE (controller) == GTK_TYPE_GESTURE_DRAG)
+        g_signal_connect_object (controller, "begin", G_CALLBACK (rubberband_begin_cb), self, 0);
+    }
 }
 
 /* While a reading list is shown in its order, a paper dropped on a row
@@ -549,7 +570,6 @@ create_row (ProcWindow *self)
   /* Copied onto a tag or a reading list; moved within a reading list. */
   gtk_drag_source_set_actions (drag, GDK_ACTION_COPY | GDK_ACTION_MOVE);
   g_signal_connect (drag, "prepare", G_CALLBACK (drag_prepare_cb), self);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
   gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (drag));
 
   g_signal_connect (drop, "enter", G_CALLBACK (row_drop_motion_cb), self);
@@ -1055,6 +1075,7 @@ proc_window_new (ProcApplication *application)
   self->selection = proc_paper_selection_new (self->papers);
   gtk_grid_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
   gtk_grid_view_set_enable_rubberband (self->list_view, TRUE);
+  let_rows_be_dragged (self);
 
   proc_detail_view_set_store (self->detail_view, self->store);
   _proc_window_setup_triage (self);
