@@ -28,8 +28,15 @@ fi
 proceedings_enter_platform "$@"
 
 # bibtool and pandoc check that our BibTeX and CSL-JSON exports parse; valgrind
-# runs the units under memcheck (--setup valgrind).
-PROCEEDINGS_EXTRA_PACKAGES="bibtool pandoc valgrind" PROCEEDINGS_BUILD_ONLY=1 ./run.sh
+# runs the units under memcheck (--setup valgrind); locales makes the zh_CN.UTF-8
+# locale that the Chinese tests start in (since glibc 2.39 gettext ignores
+# LANGUAGE under C.UTF-8, as under C).
+PROCEEDINGS_EXTRA_PACKAGES="bibtool pandoc valgrind locales" PROCEEDINGS_BUILD_ONLY=1 ./run.sh
+if command -v localedef >/dev/null && ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf-\{0,1\}8'; then
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  $sudo localedef -i zh_CN -f UTF-8 zh_CN.UTF-8 ||
+    echo "No zh_CN.UTF-8 locale: the tests in Chinese will report a skip." >&2
+fi
 build=$(proceedings_build_dir)
 
 # The long suites run only when asked for by name.

@@ -7,13 +7,15 @@
 #include "config.h"
 
 #include <locale.h>
-#include <gio/gio.h>
+#include <gtk/gtk.h>
 #include <glib/gi18n.h>
 
 #include "proc-application.h"
 
 /* The language chosen in Preferences, if not the system's: LANGUAGE
- * outranks the locale for gettext, as long as the locale is not plain C. */
+ * outranks the locale for gettext, as long as the locale is not C or
+ * (since glibc 2.39) C.UTF-8.  Under those, messages take the chosen
+ * language's own locale where it is installed. */
 static void
 apply_interface_language (void)
 {
@@ -33,8 +35,15 @@ apply_interface_language (void)
 
   g_setenv ("LANGUAGE", language, TRUE);
   messages = setlocale (LC_MESSAGES, NULL);
-  if (messages == NULL || g_str_equal (messages, "C") || g_str_equal (messages, "POSIX"))
-    setlocale (LC_MESSAGES, "C.UTF-8");
+  if (messages == NULL || g_str_equal (messages, "C") || g_str_equal (messages, "POSIX")
+      || g_str_has_prefix (messages, "C."))
+    {
+      g_autofree char *own = g_strconcat (language, ".UTF-8", NULL);
+
+      /* Older glibc honours LANGUAGE under C.UTF-8. */
+      if (setlocale (LC_MESSAGES, own) == NULL)
+        setlocale (LC_MESSAGES, "C.UTF-8");
+    }
 }
 
 int
@@ -46,6 +55,9 @@ main (int   argc,
   const char *localedir = g_getenv ("PROCEEDINGS_LOCALEDIR");
 
   setlocale (LC_ALL, "");
+  /* GTK would set it again from the environment, undoing the locale that
+   * apply_interface_language () may choose for messages. */
+  gtk_disable_setlocale ();
   apply_interface_language ();
   /* The tests run the uninstalled binary with the build's translations. */
   bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "proc-csl-json-reader.h"
+#include "proc-importer.h"
 #include "proc-csl-json-writer.h"
 #include "proc-json-array-reader.h"
 #include "proc-paper-copilot-reader.h"
@@ -346,6 +347,35 @@ test_splitter_errors (void)
     g_assert_null (proc_json_array_reader_next (json, NULL, NULL, NULL, &error));
     g_assert_no_error (error);
   }
+}
+
+/* A value straight after a string or a number is a comma missing between
+ * two entries, as between two objects: the file is refused there, after
+ * the string or number was reported as no paper. */
+static void
+test_splitter_value_after_value (void)
+{
+  const ErrorCase cases[] = {
+    { "[\n  \"a\"[1, 2]\n]\n", PROC_IMPORT_ERROR_FORMAT,
+      "bad.json:2: expected “,” or “]” after the entry that begins on line 2, but found “[1, 2]”" },
+    { "[ 0{\"title\": \"x\"} ]", PROC_IMPORT_ERROR_FORMAT,
+      "bad.json:1: expected “,” or “]” after the entry that begins on line 1, but found “{\"title\": \"x\"} ]”" },
+    { "[ \"a\"\"b\", 1 ]", PROC_IMPORT_ERROR_FORMAT,
+      "bad.json:1: expected “,” or “]” after the entry that begins on line 1, but found “\"b\", 1 ]”" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ProcImportReport) report = proc_import_report_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) records = read_text (CSL, cases[i].text, "bad.json", report, &error);
+
+      g_test_message ("case %u: %s", i, error ? error->message : "(no error)");
+      g_assert_error (error, PROC_IMPORT_ERROR, cases[i].code);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+      g_assert_cmpuint (records->len, ==, 0);
+      g_assert_cmpuint (report->rejected, ==, 1);
+    }
 }
 
 /* A broken entry is skipped with its line and json-glib's reason; the
@@ -1163,18 +1193,112 @@ test_realworld_csl_round_trip (void)
     }
 }
 
+typedef struct
+{
+  const char *name;          /* in tests/fuzz/corpus */
+  guint added;               /* with the comma put back */
+  guint rejected;
+  const char *first_problem;
+} FuzzCase;
+
+/* What libFuzzer found (the smoke's csl-json and import targets): an
+ * entry straight after a string or a number, with no comma between,
+ * aborted the import inside json-glib 1.10.  Such a file is refused with
+ * its place and reason, and nothing of it reaches the library; with the
+ * comma put back, it imports. */
+static void
+test_value_after_value (gconstpointer data)
+{
+  const FuzzCase *fuzz = data;
+  const char *source = g_getenv ("PROCEEDINGS_SOURCE_DIR");
+  g_autofree char *path = g_build_filename (source, "tests", "fuzz", "corpus", fuzz->name, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-json-XXXXXX", NULL);
+  g_autofree char *library = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = proc_store_open (library, &error);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GInputStream) stream = NULL;
+  g_autoptr(GString) repaired = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+
+  report = proc_importer_import_file (store, file, NULL, &error);
+  expected = g_strdup_printf ("%s:2: expected “,” or “]” after the entry that begins on line 2, "
+                              "but found “[1,2], {\"title\":\"\"},”", path);
+  g_assert_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_FORMAT);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_assert_null (report);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, 0);
+  g_clear_error (&error);
+
+  repaired = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (repaired, "[1,2]", ", [1,2]", 1), ==, 1);
+  stream = g_memory_input_stream_new_from_data (repaired->str, repaired->len, NULL);
+  report = proc_importer_import_stream (store, stream, "repaired.json", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, fuzz->added);
+  g_assert_cmpuint (report->rejected, ==, fuzz->rejected);
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, fuzz->added);
+  g_test_message ("%s", (const char *) g_ptr_array_index (report->problems, 0));
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (report->problems, 0), fuzz->first_problem));
+}
+
+/* json-glib skips C comments, which the splitter does not know: here
+ * they hide a brace from json-glib, which sees two objects in what the
+ * splitter takes for one entry.  Since 1.10 it makes an array of them
+ * (older ones keep the last), which an immutable parser asserted on. */
+static void
+test_two_objects_behind_comments (void)
+{
+#if JSON_CHECK_VERSION (1, 10, 0)
+  g_autoptr(ProcImportReport) report = proc_import_report_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) records =
+    read_text (CSL, "[\n{/*{*/}{\"title\": \"x\"/*}*/}\n, {\"title\": \"y\"}]\n", "comments.json", report, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (records->len, ==, 1);
+  g_assert_cmpstr (((ProcPaperRecord *) g_ptr_array_index (records, 0))->derived_title, ==, "y");
+  g_assert_cmpuint (report->rejected, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (report->problems, 0), ==,
+                   "comments.json:2: the entry is an array, not an object with a title and other fields");
+#else
+  g_test_skip ("json-glib before 1.10 keeps only the last of several values, leaking the others");
+#endif
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  /* The string one: 42, "str", [1,2] and {"title":""} are not papers.
+   * The number one has also null and 0, and its first entry is broken
+   * ("paper-conference"<"title"). */
+  static const FuzzCase value_after_string = {
+    "csl-json/regression-value-after-string.json", 2, 4,
+    "repaired.json:2: the entry is a number, not an object"
+  };
+  static const FuzzCase value_after_number = {
+    "import/regression-value-after-number.json", 1, 7,
+    "repaired.json:1: the entry is not valid JSON: "
+  };
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/json/splitter/elements", test_splitter_elements);
   g_test_add_func ("/json/splitter/empty-array", test_splitter_empty_array);
   g_test_add_func ("/json/splitter/single-object", test_splitter_single_object);
   g_test_add_func ("/json/splitter/errors", test_splitter_errors);
+  g_test_add_func ("/json/splitter/value-after-value", test_splitter_value_after_value);
   g_test_add_func ("/json/splitter/rejects", test_splitter_rejects);
   g_test_add_func ("/json/splitter/bounded-memory", test_bounded_memory);
+  g_test_add_data_func ("/json/fuzz/value-after-string", &value_after_string, test_value_after_value);
+  g_test_add_data_func ("/json/fuzz/value-after-number", &value_after_number, test_value_after_value);
+  g_test_add_func ("/json/fuzz/two-objects-behind-comments", test_two_objects_behind_comments);
   g_test_add_func ("/json/paper-copilot/fields", test_paper_copilot_fields);
   g_test_add_func ("/json/paper-copilot/no-year", test_paper_copilot_no_year);
   g_test_add_func ("/json/paper-copilot/authors", test_paper_copilot_authors);

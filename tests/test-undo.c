@@ -1151,7 +1151,9 @@ test_one_transaction (Library       *lib,
 }
 
 /* GLib decides once per process whether to translate, on the first
- * message, so the labels are made in a process that starts in Chinese. */
+ * message, so the labels are made in a process that starts in Chinese:
+ * in a Chinese locale, as LANGUAGE under C.UTF-8 is ignored since glibc
+ * 2.39, as under C. */
 static void
 test_labels_translated (Library       *lib,
                         gconstpointer  data)
@@ -1169,9 +1171,24 @@ test_labels_translated (Library       *lib,
           return;
         }
 
-      g_setenv ("LANGUAGE", "zh_CN", TRUE);
+      g_autofree char *system = g_strdup (g_getenv ("LC_ALL"));
+      locale_t chinese = newlocale (LC_ALL_MASK, "zh_CN.UTF-8", (locale_t) 0);
+
+      /* test.sh makes it where it is missing; elsewhere it may be. */
+      if (chinese == (locale_t) 0)
+        {
+          g_test_skip ("no zh_CN.UTF-8 locale here (localedef -i zh_CN -f UTF-8 zh_CN.UTF-8 "
+                       "makes it): Chinese messages need one");
+          return;
+        }
+      freelocale (chinese);
+
+      g_setenv ("LC_ALL", "zh_CN.UTF-8", TRUE);
       g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
-      g_unsetenv ("LANGUAGE");
+      if (system != NULL)
+        g_setenv ("LC_ALL", system, TRUE);
+      else
+        g_unsetenv ("LC_ALL");
       g_test_trap_assert_passed ();
       return;
     }

@@ -147,6 +147,7 @@ proc_csv_writer_begin (ProcRecordWriter  *writer,
                        GError           **error)
 {
   g_autoptr(GString) out = g_string_new ("\xef\xbb\xbf");
+  g_autofree char *text = NULL;
   gboolean first = TRUE;
 
   for (guint i = 0; i < N_COLUMNS; i++)
@@ -157,7 +158,10 @@ proc_csv_writer_begin (ProcRecordWriter  *writer,
       }
   g_string_append (out, EOL);
 
-  return proc_record_writer_append (writer, out->str, error);
+  /* Its text, not out->str: GLib's inline appends test out for NULL,
+   * after which GCC takes out->str for a NULL dereference. */
+  text = g_string_free (g_steal_pointer (&out), FALSE);
+  return proc_record_writer_append (writer, text, error);
 }
 
 static gboolean
@@ -167,6 +171,7 @@ proc_csv_writer_write (ProcRecordWriter       *writer,
 {
   static const char * const states[] = { "unread", "reading", "read" };
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *text = NULL;
   gboolean first = TRUE;
 
   for (guint i = 0; i < N_COLUMNS; i++)
@@ -264,7 +269,10 @@ proc_csv_writer_write (ProcRecordWriter       *writer,
     }
   g_string_append (out, EOL);
 
-  return proc_record_writer_append (writer, out->str, error);
+  /* Its text, not out->str: GLib's inline appends test out for NULL,
+   * after which GCC takes out->str for a NULL dereference. */
+  text = g_string_free (g_steal_pointer (&out), FALSE);
+  return proc_record_writer_append (writer, text, error);
 }
 
 static void

@@ -300,12 +300,16 @@ proc_html_writer_group (ProcRecordWriter  *writer,
 {
   ProcHtmlWriter *self = PROC_HTML_WRITER (writer);
   g_autoptr(GString) out = g_string_new ("\n<h2>");
+  g_autofree char *text = NULL;
 
   self->grouped = TRUE;
   append_escaped (out, heading, " ");
   g_string_append (out, "</h2>\n");
 
-  return proc_record_writer_append (writer, out->str, error);
+  /* Its text, not out->str: GLib's inline appends test out for NULL,
+   * after which GCC takes out->str for a NULL dereference. */
+  text = g_string_free (g_steal_pointer (&out), FALSE);
+  return proc_record_writer_append (writer, text, error);
 }
 
 static gboolean

@@ -65,7 +65,10 @@ proc_json_array_reader_new (ProcLineReader *lines)
 
   self->lines = lines;
   self->element = g_string_new (NULL);
-  self->parser = json_parser_new_immutable ();
+  /* Not immutable: json-glib 1.10 asserts when an immutable parser's
+   * root is a list it made of several values, which json-glib's own
+   * extensions (comments) can still hide from the scan below. */
+  self->parser = json_parser_new ();
   return self;
 }
 
@@ -251,8 +254,11 @@ set_unclosed_error (ProcJsonArrayReader  *self,
 
 /* Collects one element, @c being its first character, and sets the
  * state that follows it.  An object or array ends at its closing
- * bracket; anything else (a number, a string, a typo) at the next comma,
- * bracket or space, for the parser to refuse. */
+ * bracket, a string at its closing quote; anything else (a number, a
+ * typo) at the next comma, bracket or space, for the parser to refuse,
+ * or where another value opens.  So an element is never two values:
+ * json-glib 1.10 would read «"a"[1]» as an array of both (and abort on
+ * it in an immutable parser), older ones keep only the last. */
 static gboolean
 scan_element (ProcJsonArrayReader  *self,
               char                  c,
@@ -297,6 +303,12 @@ scan_element (ProcJsonArrayReader  *self,
           else if (c == '"')
             in_string = FALSE;
 
+          if (!in_string && depth == 0)
+            {
+              self->state = STATE_AFTER;
+              return TRUE;
+            }
+
           /* Abstracts are most of a paper: take the plain run of a
            * string at once rather than byte by byte. */
           if (in_string && !escaped && self->text != NULL)
@@ -306,6 +318,14 @@ scan_element (ProcJsonArrayReader  *self,
               g_string_append_len (self->element, self->text + self->pos, run);
               self->pos += run;
             }
+        }
+      else if (depth == 0 && self->element->len > 0 && (c == '"' || c == '{' || c == '['))
+        {
+          /* A value after a value, with no comma between: the next
+           * state reports it. */
+          self->pos--;
+          self->state = STATE_AFTER;
+          return TRUE;
         }
       else
         {
@@ -681,7 +701,7 @@ proc_json_array_reader_next_object (ProcJsonArrayReader  *self,
       const char *text;
       gsize len = 0;
       guint start = 0;
-      JsonNode *root;
+      g_autoptr(JsonNode) root = NULL;
 
       if (!(text = proc_json_array_reader_next (self, &len, &start, cancellable, error)))
         return NULL;
@@ -706,7 +726,7 @@ proc_json_array_reader_next_object (ProcJsonArrayReader  *self,
           continue;
         }
 
-      root = json_parser_get_root (self->parser);
+      root = json_parser_steal_root (self->parser);
       if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
         {
           proc_record_reader_reject (owner, report, start, not_an_object_reason (root));

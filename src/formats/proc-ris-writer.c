@@ -173,6 +173,7 @@ proc_ris_writer_write (ProcRecordWriter       *writer,
                        GError                **error)
 {
   g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *text = NULL;
   gboolean has_venue = record->venue != NULL && *record->venue != '\0';
 
   add_tag (out, "TY", has_venue ? "CPAPER" : "GEN");
@@ -256,7 +257,10 @@ proc_ris_writer_write (ProcRecordWriter       *writer,
 
   g_string_append (out, "ER  - " EOL EOL);
 
-  return proc_record_writer_append (writer, out->str, error);
+  /* Its text, not out->str: GLib's inline appends test out for NULL,
+   * after which GCC takes out->str for a NULL dereference. */
+  text = g_string_free (g_steal_pointer (&out), FALSE);
+  return proc_record_writer_append (writer, text, error);
 }
 
 static void

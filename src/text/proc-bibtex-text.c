@@ -1055,6 +1055,7 @@ balance_braces (GString        *out,
   g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_autoptr(GArray) unmatched = g_array_new (FALSE, FALSE, sizeof (gsize));
   g_autoptr(GString) fixed = NULL;
+  g_autofree char *text = NULL;
   gsize copied = 0;
 
   for (gsize i = 0; i < out->len; i++)
@@ -1089,7 +1090,10 @@ balance_braces (GString        *out,
     }
   g_string_append_len (fixed, out->str + copied, out->len - copied);
 
-  g_string_assign (out, fixed->str);
+  /* Its text, not fixed->str: GLib's inline appends test fixed for NULL,
+   * after which GCC takes fixed->str for a NULL dereference. */
+  text = g_string_free (g_steal_pointer (&fixed), FALSE);
+  g_string_assign (out, text);
 }
 
 static char *
@@ -1918,6 +1922,7 @@ proc_bibtex_make_key (const char *authors,
   g_autofree char *family = first_family_name (authors ? authors : "");
   g_auto(GStrv) words = title_words (title ? title : "");
   g_autoptr(GString) key = g_string_new (NULL);
+  g_autofree char *made = NULL;
   guint n_words = g_strv_length (words);
 
   if (*family != '\0')
@@ -1938,17 +1943,21 @@ proc_bibtex_make_key (const char *authors,
         g_string_append (key, words[1]);
     }
 
+  /* The text, not key->len: GLib's inline appends test key for NULL,
+   * after which GCC takes key->len for a NULL dereference. */
+  made = g_string_free (g_steal_pointer (&key), FALSE);
+
   /* Nothing in Latin letters: a digest of the title keeps it stable. */
-  if (key->len == 0 || (n_words == 0 && *family == '\0'))
+  if (*made == '\0' || (n_words == 0 && *family == '\0'))
     {
       g_autofree char *digest = g_compute_checksum_for_string (G_CHECKSUM_SHA1, title ? title : "", -1);
 
-      g_string_printf (key, "paper%.8s", digest);
       if (year > 0)
-        g_string_append_printf (key, "-%d", year);
+        return g_strdup_printf ("paper%.8s-%d", digest, year);
+      return g_strdup_printf ("paper%.8s", digest);
     }
 
-  return g_string_free (g_steal_pointer (&key), FALSE);
+  return g_steal_pointer (&made);
 }
 
 /**
