@@ -13,12 +13,7 @@ cd "$(dirname "$0")"
 . ./.platform/enter.sh
 proceedings_enter_platform "$@"
 
-PROCEEDINGS_PACKAGES="meson ninja-build pkg-config gcc libc6-dev
-  libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libsqlite3-dev sqlite3
-  libjson-glib-dev gettext desktop-file-utils appstream
-  xvfb xauth dbus dbus-x11 at-spi2-core imagemagick libxtst-dev
-  fonts-cantarell fonts-dejavu-core fonts-wqy-microhei adwaita-icon-theme librsvg2-common
-  ${PROCEEDINGS_EXTRA_PACKAGES:-}"
+PROCEEDINGS_PACKAGES="$PROCEEDINGS_PACKAGES ${PROCEEDINGS_EXTRA_PACKAGES:-}"
 
 PROCEEDINGS_BUILD_DIR=${PROCEEDINGS_BUILD_DIR:-$(proceedings_build_dir)}
 if [ "${PROCEEDINGS_SANITIZE:-0}" = 1 ]; then

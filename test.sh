@@ -27,11 +27,8 @@ fi
 . ./.platform/enter.sh
 proceedings_enter_platform "$@"
 
-# bibtool and pandoc check that our BibTeX and CSL-JSON exports parse; valgrind
-# runs the units under memcheck (--setup valgrind); locales makes the zh_CN.UTF-8
-# locale that the Chinese tests start in (since glibc 2.39 gettext ignores
-# LANGUAGE under C.UTF-8, as under C).
-PROCEEDINGS_EXTRA_PACKAGES="bibtool pandoc valgrind locales" PROCEEDINGS_BUILD_ONLY=1 ./run.sh
+# The tests' own packages (.platform/enter.sh says which and why).
+PROCEEDINGS_EXTRA_PACKAGES="$PROCEEDINGS_TEST_PACKAGES" PROCEEDINGS_BUILD_ONLY=1 ./run.sh
 if command -v localedef >/dev/null && ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf-\{0,1\}8'; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
   $sudo localedef -i zh_CN -f UTF-8 zh_CN.UTF-8 ||

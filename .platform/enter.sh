@@ -12,6 +12,18 @@
 
 PROCEEDINGS_PLATFORM_CACHE=${PROCEEDINGS_PLATFORM_CACHE:-/var/tmp/proceedings-platform}
 
+# What run.sh installs to build and run the app…
+PROCEEDINGS_PACKAGES="meson ninja-build pkg-config gcc libc6-dev
+  libglib2.0-dev libglib2.0-bin libgtk-4-dev libadwaita-1-dev libsqlite3-dev sqlite3
+  libjson-glib-dev gettext desktop-file-utils appstream
+  xvfb xauth dbus dbus-x11 at-spi2-core imagemagick libxtst-dev
+  fonts-cantarell fonts-dejavu-core fonts-wqy-microhei adwaita-icon-theme librsvg2-common"
+# …and what test.sh adds: bibtool and pandoc check that our BibTeX and CSL-JSON
+# exports parse, valgrind runs the units under memcheck (--setup valgrind), and
+# locales makes the zh_CN.UTF-8 locale that the Chinese tests start in (since
+# glibc 2.39 gettext ignores LANGUAGE under C.UTF-8, as under C).
+PROCEEDINGS_TEST_PACKAGES="bibtool pandoc valgrind locales"
+
 # Whether the host has the floor's libraries: Debian 13 or newer (testing and
 # unstable carry no VERSION_ID), Ubuntu 25.04 or newer.
 proceedings_host_is_new_enough ()
@@ -109,12 +121,24 @@ proceedings_run_in_root ()
     esac
   fi
   [ -n "${XDG_RUNTIME_DIR:-}" ] && [ -d "$XDG_RUNTIME_DIR" ] && set -- --bind "$XDG_RUNTIME_DIR" "$XDG_RUNTIME_DIR" "$@"
-  # Root inside the root can install packages; another user is themselves.
+  # Root inside the root installs its packages as on a host.  Another user
+  # has them installed by sudo first, then runs as themselves.
   if [ "$(id -u)" -eq 0 ]; then
     exec bwrap --cap-add ALL "$@"
-  else
-    exec bwrap --unshare-user --uid 0 --gid 0 "$@"
   fi
+  missing=""
+  for pkg in $PROCEEDINGS_PACKAGES $PROCEEDINGS_TEST_PACKAGES; do
+    dpkg-query --admindir="$root/var/lib/dpkg" -W -f='${Status}' "$pkg" 2>/dev/null |
+      grep -q "install ok installed" || missing="$missing $pkg"
+  done
+  bwrap --ro-bind "$root" / --proc /proc --dev /dev --unshare-user locale -a 2>/dev/null |
+    grep -qix 'zh_CN.utf-\{0,1\}8' || missing="$missing zh_CN.UTF-8"
+  [ -n "$missing" ] && sudo bwrap --bind "$root" / --proc /proc --dev /dev --tmpfs /tmp \
+    --ro-bind /etc/resolv.conf /etc/resolv.conf --cap-add ALL \
+    --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin --setenv DEBIAN_FRONTEND noninteractive \
+    sh -c "apt-get update -q && apt-get install -y -q --no-install-recommends $PROCEEDINGS_PACKAGES $PROCEEDINGS_TEST_PACKAGES &&
+           { locale -a | grep -qix 'zh_CN.utf-\{0,1\}8' || localedef -i zh_CN -f UTF-8 zh_CN.UTF-8; }"
+  exec bwrap --unshare-user --uid "$(id -u)" --gid "$(id -g)" "$@"
 }
 
 # Re-runs the calling script ("$0" ARGS…) in the platform's root when it needs one.
