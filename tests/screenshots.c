@@ -602,7 +602,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   g_autoptr(GSettings) settings = NULL;
 
-  if (argc != 2 && !(argc == 3 && g_str_equal (argv[2], "--this-language-only")))
+  if (argc != 2 && !(argc == 3 && g_str_equal (argv[2], "--this-variant-only")))
     {
       g_printerr ("usage: %s OUTPUT-FOLDER\n", argv[0]);
       return 2;
@@ -640,22 +640,41 @@ main (int   argc,
   g_settings_set_int (settings, "window-height", 720);
   run (library, narrow_scenes);
 
-  /* The same views in Chinese, in OUTPUT-FOLDER/zh_CN, by a new process:
-   * gettext reads the language once. */
+  /* The same views in Chinese and in the dark style, each by a new process
+   * (gettext reads the language once): OUTPUT-FOLDER/dark, zh_CN and
+   * zh_CN/dark. */
   if (argc == 2)
     {
-      g_autofree char *zh_dir = g_build_filename (out_dir, "zh_CN", NULL);
-      g_auto(GStrv) env = g_get_environ ();
-      const char *child_argv[] = { argv[0], zh_dir, "--this-language-only", NULL };
-      int status = 0;
+      static const struct {
+        const char *folder;
+        const char *locale;     /* NULL: the tests' own */
+        const char *scheme;     /* NULL: the light style */
+      } variants[] = {
+        { "dark", NULL, "prefer-dark" },
+        /* In a Chinese locale: glibc 2.39 and newer ignore LANGUAGE under C.UTF-8. */
+        { "zh_CN", "zh_CN.UTF-8", NULL },
+        { "zh_CN/dark", "zh_CN.UTF-8", "prefer-dark" },
+      };
 
-      /* In a Chinese locale: glibc 2.39 and newer ignore LANGUAGE under C.UTF-8. */
-      env = g_environ_setenv (env, "LC_ALL", "zh_CN.UTF-8", TRUE);
-      env = g_environ_unsetenv (env, "LANGUAGE");
-      if (!g_spawn_sync (NULL, (char **) child_argv, env, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
-                         NULL, NULL, &status, &error) ||
-          !g_spawn_check_wait_status (status, &error))
-        g_error ("The Chinese screenshots failed: %s", error->message);
+      for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+        {
+          g_autofree char *dir = g_build_filename (out_dir, variants[i].folder, NULL);
+          g_auto(GStrv) env = g_get_environ ();
+          const char *child_argv[] = { argv[0], dir, "--this-variant-only", NULL };
+          int status = 0;
+
+          if (variants[i].locale != NULL)
+            {
+              env = g_environ_setenv (env, "LC_ALL", variants[i].locale, TRUE);
+              env = g_environ_unsetenv (env, "LANGUAGE");
+            }
+          if (variants[i].scheme != NULL)
+            env = g_environ_setenv (env, "ADW_DEBUG_COLOR_SCHEME", variants[i].scheme, TRUE);
+          if (!g_spawn_sync (NULL, (char **) child_argv, env, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
+                             NULL, NULL, &status, &error) ||
+              !g_spawn_check_wait_status (status, &error))
+            g_error ("The %s screenshots failed: %s", variants[i].folder, error->message);
+        }
     }
 
   return 0;
