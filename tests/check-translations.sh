@@ -28,6 +28,8 @@ for lang in $(cat po/LINGUAS); do
   pot=$(mktemp)
   xgettext --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=C_:1c,2 --keyword=g_dngettext:2,3 \
     -o "$pot" $(printf '%s\n' "$listed" | grep '\.c$') 2>/dev/null
+  # The interface definitions' strings too (xgettext reads GtkBuilder files).
+  xgettext --from-code=UTF-8 -j -o "$pot" $(printf '%s\n' "$listed" | grep '\.ui$') 2>/dev/null
   missing=$(msgcmp --use-untranslated "po/$lang.po" "$pot" 2>&1 | grep -c 'this message is used but not defined' || true)
   rm -f "$pot"
   if [ "$missing" != 0 ]; then

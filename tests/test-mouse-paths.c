@@ -829,6 +829,15 @@ narrow (ProcWindow *window)
     g_assert_cmpfloat (bounds.origin.y, >=, 0);
     g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scroller) + 1);
   }
+
+  /* Alt+Left goes back as the button does, and the list keeps the paper. */
+  pointer_click (GTK_WIDGET (row_at (window, 6)), GDK_BUTTON_PRIMARY, 0);
+  assert_pane_shown (window, window->detail_pane);
+  keyboard_press (GDK_KEY_Left, GDK_ALT_MASK);
+  assert_pane_shown (window, window->list_pane);
+  g_assert_true (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (window->selection), 6));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (window->list_view)) ||
+                 gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), GTK_WIDGET (window->list_view)));
 }
 
 static void

@@ -307,7 +307,7 @@ _proc_window_show_pane (ProcWindow     *self,
     }
 }
 
-/* Back from the detail, by its button, a swipe or Escape: the note being
+/* Back from the detail, by its button, Alt+Left or a swipe: the note being
  * typed is saved, and the list is where the paper was, ready for j and k. */
 static void
 detail_hidden_cb (ProcWindow *self)
