@@ -261,6 +261,7 @@ format_axis_date (guint32 julian)
                                 12, 0, 0);
 
   /* Translators: a day on the axis of the triage chart, in g_date_time_format() notation (“Jun 3”) */
+  /* xgettext:no-c-format */
   return g_date_time_format (time, _("%b %-d"));
 }
 
