@@ -25,7 +25,7 @@ mkdir -p "$WORK" "$OUT"
 # xdg-desktop-portal, whose document portal forwards the list into the
 # sandbox ("Can't get document portal mount path" without it).
 missing=""
-for pkg in flatpak flatpak-builder elfutils xdg-desktop-portal debootstrap bubblewrap xvfb xauth x11-utils imagemagick dbus sqlite3 python3 fuse3; do
+for pkg in flatpak flatpak-builder elfutils xdg-desktop-portal debootstrap debian-archive-keyring bubblewrap xvfb xauth x11-utils imagemagick dbus sqlite3 python3 fuse3; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then
@@ -39,6 +39,9 @@ seconds () { date +%s; }
 start=$(seconds)
 WORK=$WORK "$SRC/flatpak/make-local-runtime.sh"
 runtime_done=$(seconds)
+# The libraries the app is built and run with.
+versions=$(flatpak --user info --show-location org.example.Debian//testing)/files/share/org.example.Debian/packages
+awk '$1 ~ /^(libgtk-4-1|libadwaita-1-0|libglib2.0-0t64|libjson-glib-1.0-0|libsqlite3-0|gcc|meson)$/ {printf "%s %s  ", $1, $2} END {print ""}' "$versions"
 
 # The project's manifest with only the runtime swapped and the source being this checkout.
 python3 - "$SRC" "$WORK/local.json" <<'PY'
@@ -46,7 +49,7 @@ import json, sys
 src, out = sys.argv[1], sys.argv[2]
 manifest = json.load(open(f"{src}/flatpak/io.github.proceedings.Proceedings.json"))
 manifest["runtime"] = manifest["sdk"] = "org.example.Debian"
-manifest["runtime-version"] = "12"
+manifest["runtime-version"] = "testing"
 manifest["modules"][-1]["sources"] = [{"type": "dir", "path": src,
                                        "skip": ["_build", "_build-sanitize", ".git"]}]
 json.dump(manifest, open(out, "w"), indent=2)
