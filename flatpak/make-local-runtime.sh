@@ -23,7 +23,7 @@ RECIPE=1
 PKGS="libgtk-4-1 libadwaita-1-0 libsqlite3-0 libjson-glib-1.0-0 gcc libc6-dev pkg-config meson
   ninja-build libgtk-4-dev libadwaita-1-dev libsqlite3-dev libjson-glib-dev gettext itstool
   libglib2.0-bin desktop-file-utils appstream appstream-compose shared-mime-info fontconfig
-  fonts-dejavu-core fonts-cantarell fonts-wqy-microhei locales adwaita-icon-theme
+  fonts-adwaita fonts-dejavu-core fonts-cantarell fonts-wqy-microhei locales adwaita-icon-theme
   hicolor-icon-theme librsvg2-common libgl1-mesa-dri"
 # shellcheck disable=SC2086
 HASH=$( { echo "suite $SUITE recipe $RECIPE"; printf '%s\n' $PKGS | sort -u; cat "$HERE/appstream-compose"; } \
