@@ -69,12 +69,16 @@ chmod 700 "/run/user/$uid"
 
 status=0
 for lang in en zh_CN; do
+  # In the language's own locale (the runtime has en_US.UTF-8 and zh_CN.UTF-8): glibc 2.39 and
+  # newer ignore LANGUAGE under C.UTF-8, so LC_ALL=C.UTF-8 LANGUAGE=zh_CN would show English.
+  locale=$lang.UTF-8
+  [ "$lang" = en ] && locale=en_US.UTF-8
   home=$(mktemp -d "$WORK/home-XXXXXX")
   library="$home/.var/app/$APP/data/proceedings/library.db"
   # HOME and XDG_RUNTIME_DIR are set before the private D-Bus starts, so the portals agree.
-  HOME=$home XDG_RUNTIME_DIR=/run/user/$uid LC_ALL=C.UTF-8 LANGUAGE=$lang \
+  HOME=$home XDG_RUNTIME_DIR=/run/user/$uid LC_ALL=C.UTF-8 LANGUAGE='' \
   xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c '
-    flatpak run --file-forwarding '"$APP"' @@ '"$WORK/kangaroo.txt"' @@ > "'"$home"'/app.log" 2>&1 &
+    flatpak run --env=LC_ALL='"$locale"' --file-forwarding '"$APP"' @@ '"$WORK/kangaroo.txt"' @@ > "'"$home"'/app.log" 2>&1 &
     for i in $(seq 1 120); do
       n=$(sqlite3 "'"$library"'" "SELECT count(*) FROM papers" 2>/dev/null || echo 0)
       [ "$n" = 40 ] && break
