@@ -19,6 +19,8 @@ APP=io.github.proceedings.Proceedings
 # The installation lives in the cache, so the runtime is built once.
 export FLATPAK_USER_DIR=$WORK/flatpak
 mkdir -p "$WORK" "$OUT"
+# The throw-away homes of the last run, kept until now for a look after a failure.
+rm -rf "$WORK"/home-*
 
 # Two packages are only recommended, and apt leaves them out here:
 # elfutils, whose eu-strip flatpak-builder runs on the binary, and
