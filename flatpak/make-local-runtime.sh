@@ -36,7 +36,7 @@ if [ -n "$deployed" ] && [ "$(cat "$deployed/files/$STAMP" 2>/dev/null)" = "$HAS
   exit 0
 fi
 if [ -n "$deployed" ]; then
-  echo "The runtime $RT_ID//$RT_BRANCH was made from another package list: making it again."
+  echo "The runtime $RT_ID//$RT_BRANCH was made from another package list or recipe: making it again."
 fi
 
 # Other branches of the local runtime (org.example.Debian//12 until now) and the apps on them.
