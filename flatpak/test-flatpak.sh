@@ -19,13 +19,15 @@ APP=io.github.proceedings.Proceedings
 # The installation lives in the cache, so the runtime is built once.
 export FLATPAK_USER_DIR=$WORK/flatpak
 mkdir -p "$WORK" "$OUT"
+# The throw-away homes of the last run, kept until now for a look after a failure.
+rm -rf "$WORK"/home-*
 
 # Two packages are only recommended, and apt leaves them out here:
 # elfutils, whose eu-strip flatpak-builder runs on the binary, and
 # xdg-desktop-portal, whose document portal forwards the list into the
 # sandbox ("Can't get document portal mount path" without it).
 missing=""
-for pkg in flatpak flatpak-builder elfutils xdg-desktop-portal debootstrap bubblewrap xvfb xauth x11-utils imagemagick dbus sqlite3 python3 fuse3; do
+for pkg in flatpak flatpak-builder elfutils xdg-desktop-portal debootstrap debian-archive-keyring bubblewrap xvfb xauth x11-utils imagemagick dbus sqlite3 python3 fuse3; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing="$missing $pkg"
 done
 if [ -n "$missing" ]; then
@@ -39,6 +41,9 @@ seconds () { date +%s; }
 start=$(seconds)
 WORK=$WORK "$SRC/flatpak/make-local-runtime.sh"
 runtime_done=$(seconds)
+# The libraries the app is built and run with.
+versions=$(flatpak --user info --show-location org.example.Debian//testing)/files/share/org.example.Debian/packages
+awk '$1 ~ /^(libgtk-4-1|libadwaita-1-0|libglib2.0-0t64|libjson-glib-1.0-0|libsqlite3-0|gcc|meson)$/ {printf "%s %s  ", $1, $2} END {print ""}' "$versions"
 
 # The project's manifest with only the runtime swapped and the source being this checkout.
 python3 - "$SRC" "$WORK/local.json" <<'PY'
@@ -46,7 +51,7 @@ import json, sys
 src, out = sys.argv[1], sys.argv[2]
 manifest = json.load(open(f"{src}/flatpak/io.github.proceedings.Proceedings.json"))
 manifest["runtime"] = manifest["sdk"] = "org.example.Debian"
-manifest["runtime-version"] = "12"
+manifest["runtime-version"] = "testing"
 manifest["modules"][-1]["sources"] = [{"type": "dir", "path": src,
                                        "skip": ["_build", "_build-sanitize", ".git"]}]
 json.dump(manifest, open(out, "w"), indent=2)
@@ -66,12 +71,16 @@ chmod 700 "/run/user/$uid"
 
 status=0
 for lang in en zh_CN; do
+  # In the language's own locale (the runtime has en_US.UTF-8 and zh_CN.UTF-8): glibc 2.39 and
+  # newer ignore LANGUAGE under C.UTF-8, so LC_ALL=C.UTF-8 LANGUAGE=zh_CN would show English.
+  locale=$lang.UTF-8
+  [ "$lang" = en ] && locale=en_US.UTF-8
   home=$(mktemp -d "$WORK/home-XXXXXX")
   library="$home/.var/app/$APP/data/proceedings/library.db"
   # HOME and XDG_RUNTIME_DIR are set before the private D-Bus starts, so the portals agree.
-  HOME=$home XDG_RUNTIME_DIR=/run/user/$uid LC_ALL=C.UTF-8 LANGUAGE=$lang \
+  HOME=$home XDG_RUNTIME_DIR=/run/user/$uid LC_ALL=C.UTF-8 LANGUAGE='' \
   xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- bash -c '
-    flatpak run --file-forwarding '"$APP"' @@ '"$WORK/kangaroo.txt"' @@ > "'"$home"'/app.log" 2>&1 &
+    flatpak run --env=LC_ALL='"$locale"' --file-forwarding '"$APP"' @@ '"$WORK/kangaroo.txt"' @@ > "'"$home"'/app.log" 2>&1 &
     for i in $(seq 1 120); do
       n=$(sqlite3 "'"$library"'" "SELECT count(*) FROM papers" 2>/dev/null || echo 0)
       [ "$n" = 40 ] && break
