@@ -287,8 +287,10 @@ link_row_activated_cb (AdwActionRow *row,
 {
   const char *url = g_object_get_data (G_OBJECT (row), "url");
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (row));
+  g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (url);
 
-  gtk_show_uri (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, url, GDK_CURRENT_TIME);
+  /* Through the portal in a Flatpak; the browser reports its own errors. */
+  gtk_uri_launcher_launch (launcher, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL, NULL);
 }
 
 static GtkWidget *

@@ -19,7 +19,8 @@ struct _ProcSidebarRow
   GtkWidget *dot;
   GtkLabel *label;
   GtkLabel *count_label;
-  GtkCssProvider *dot_css;
+  GdkRGBA dot_colour;            /* the tag's colour, when has_colour */
+  gboolean has_colour;
 };
 
 G_DEFINE_FINAL_TYPE (ProcSidebarRow, proc_sidebar_row, GTK_TYPE_LIST_BOX_ROW)
@@ -30,6 +31,29 @@ update_count_label (ProcSidebarRow *self)
   g_autofree char *text = g_strdup_printf ("%'u", self->count);
 
   gtk_label_set_label (self->count_label, text);
+}
+
+/* The tag's colour, or the text's faintly for a tag without one. */
+static void
+draw_dot (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        data)
+{
+  ProcSidebarRow *self = data;
+  GdkRGBA rgba;
+
+  if (self->has_colour)
+    rgba = self->dot_colour;
+  else
+    {
+      gtk_widget_get_color (GTK_WIDGET (area), &rgba);
+      rgba.alpha *= 0.35f;
+    }
+  gdk_cairo_set_source_rgba (cr, &rgba);
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
+  cairo_fill (cr);
 }
 
 static void
@@ -47,9 +71,8 @@ update_from_collection (ProcSidebarRow *self)
 
   if (self->dot != NULL)
     {
-      g_autofree char *css = g_strdup_printf (".tag-dot { background-color: %s; }",
-                                              colour && *colour ? colour : "alpha(currentColor, 0.35)");
-      gtk_css_provider_load_from_data (self->dot_css, css, -1);
+      self->has_colour = colour != NULL && *colour != '\0' && gdk_rgba_parse (&self->dot_colour, colour);
+      gtk_widget_queue_draw (self->dot);
     }
 }
 
@@ -72,7 +95,6 @@ proc_sidebar_row_dispose (GObject *object)
   if (self->collection != NULL)
     g_signal_handlers_disconnect_by_data (self->collection, self);
   g_clear_object (&self->collection);
-  g_clear_object (&self->dot_css);
 
   G_OBJECT_CLASS (proc_sidebar_row_parent_class)->dispose (object);
 }
@@ -147,13 +169,13 @@ proc_sidebar_row_new_collection (ProcCollection *collection)
 
   if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_TAG)
     {
-      lead = self->dot = gtk_label_new (NULL);
-      gtk_widget_add_css_class (lead, "tag-dot");
-      gtk_widget_set_valign (lead, GTK_ALIGN_CENTER);
-      self->dot_css = gtk_css_provider_new ();
-      gtk_style_context_add_provider (gtk_widget_get_style_context (lead),
-                                      GTK_STYLE_PROVIDER (self->dot_css),
-                                      GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      lead = self->dot = g_object_new (GTK_TYPE_DRAWING_AREA,
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                       "content-width", 10,
+                                       "content-height", 10,
+                                       "valign", GTK_ALIGN_CENTER,
+                                       NULL);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (lead), draw_dot, self, NULL);
     }
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_LIST)
     lead = gtk_image_new_from_icon_name ("view-list-symbolic");

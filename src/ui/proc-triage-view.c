@@ -274,7 +274,12 @@ code_clicked_cb (ProcTriageView *self)
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (url != NULL)
-    gtk_show_uri (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, url, GDK_CURRENT_TIME);
+    {
+      g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (url);
+
+      /* Through the portal in a Flatpak; the browser reports its own errors. */
+      gtk_uri_launcher_launch (launcher, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL, NULL);
+    }
 }
 
 static ProcTriage
