@@ -868,6 +868,39 @@ main_menu (ProcWindow *window)
   gtk_window_close (wait_dialog (ADW_TYPE_WINDOW));
   wait_ms (200);
   g_assert_true (gtk_widget_get_has_tooltip (window->primary_menu_button));
+
+  /* Keyboard Shortcuts opens the list of shortcuts: libadwaita 1.8's
+   * dialog in the window, or GTK's shortcuts window with 1.7. */
+  pointer_click (window->primary_menu_button, GDK_BUTTON_PRIMARY, 0);
+  popover = wait_mapped (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (window->primary_menu_button))));
+  menu_choose (popover, "Keyboard Shortcuts", NULL);
+#if ADW_CHECK_VERSION (1, 8, 0)
+  {
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    AdwDialog *dialog = NULL;
+
+    while ((dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window))) == NULL &&
+           g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, FALSE);
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    g_assert_true (ADW_IS_SHORTCUTS_DIALOG (dialog));
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    wait_ms (400);
+    g_assert_nonnull (popover_find_label (GTK_WIDGET (dialog), "Import a paper list"));
+    adw_dialog_close (dialog);
+  }
+#else
+  {
+    GtkWindow *shortcuts;
+
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    shortcuts = wait_dialog (GTK_TYPE_SHORTCUTS_WINDOW);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    g_assert_nonnull (popover_find_label (GTK_WIDGET (shortcuts), "Import a paper list"));
+    gtk_window_close (shortcuts);
+  }
+#endif
+  wait_ms (300);
 }
 
 static void
