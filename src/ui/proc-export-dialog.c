@@ -32,7 +32,7 @@ struct _ProcExportDialog
   GSettings *settings;
   GPtrArray *choices;
   GtkStringList *choice_labels;
-  GtkFileChooserNative *chooser;
+  GCancellable *choosing;       /* while the file chooser is open */
   GCancellable *cancellable;
   GFile *file;
   gboolean has_selection;       /* the second choice is the selected papers */
@@ -224,49 +224,50 @@ save_settings (ProcExportDialog *self)
 }
 
 static void
-chooser_response_cb (ProcExportDialog     *self,
-                     int                   response,
-                     GtkFileChooserNative *chooser)
+file_chosen_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
 {
-  g_autoptr(GFile) file = NULL;
+  g_autoptr(ProcExportDialog) self = user_data;
+  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-  g_clear_object (&self->chooser);
-
+  g_clear_object (&self->choosing);
+  /* NULL: dismissed, or cancelled as the dialog closed meanwhile. */
   if (file != NULL)
     proc_export_dialog_export_to_file (self, file);
 }
 
+/* Through the file chooser portal in a Flatpak, which is how the sandbox
+ * gets to write the file. */
 static void
 choose_file_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
   ProcExportDialog *self = PROC_EXPORT_DIALOG (widget);
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *name = proc_export_dialog_dup_file_name (self);
   g_autofree char *pattern = NULL;
   ProcRecordFormat format = selected_format (self);
 
-  if (self->chooser != NULL)
+  if (self->choosing != NULL)
     return;
 
-  self->chooser = gtk_file_chooser_native_new (_("Export Papers"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-
+  gtk_file_dialog_set_title (dialog, _("Export Papers"));
+  gtk_file_dialog_set_accept_label (dialog, _("_Export"));
+  gtk_file_dialog_set_initial_name (dialog, name);
   pattern = g_strdup_printf ("*.%s", proc_record_format_get_extension (format));
   gtk_file_filter_set_name (filter, proc_record_format_get_name (format));
   gtk_file_filter_add_pattern (filter, pattern);
   gtk_file_filter_add_mime_type (filter, proc_record_format_get_mime_type (format));
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  g_list_store_append (filters, filter);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, filter);
 
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  self->choosing = g_cancellable_new ();
+  gtk_file_dialog_save (dialog, GTK_WINDOW (self), self->choosing, file_chosen_cb, g_object_ref (self));
 }
 
 static void
@@ -350,9 +351,9 @@ proc_export_dialog_dispose (GObject *object)
 {
   ProcExportDialog *self = PROC_EXPORT_DIALOG (object);
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
+  if (self->choosing != NULL)
+    g_cancellable_cancel (self->choosing);
+  g_clear_object (&self->choosing);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_EXPORT_DIALOG);
 
