@@ -259,7 +259,7 @@ ensure_window (ProcApplication *self)
   if (PROC_IS_WINDOW (window))
     return PROC_WINDOW (window);
 
-  return proc_window_new (self);
+  return proc_window_new (GTK_APPLICATION (self), self->store);
 }
 
 static void

@@ -13,8 +13,8 @@
 
 #include "proc-highlight.h"
 #include "proc-colour-chooser.h"
+#include "proc-undo-receiver.h"
 #include "proc-utils.h"
-#include "proc-window.h"
 
 /**
  * proc_widget_show_error:
@@ -71,22 +71,23 @@ proc_widget_show_toast (GtkWidget        *widget,
  * @widget: the widget that made the edit
  * @undo: the edit's undo record
  *
- * Hands the record to the window around @widget, which shows it in a toast
- * with Undo and keeps it for Ctrl+Z.  A widget outside a window (a test)
- * has no one to offer it to, and the edit simply stands.
+ * Hands the record to the #ProcUndoReceiver around @widget, the window,
+ * which shows it in a toast with Undo and keeps it for Ctrl+Z.  A widget
+ * outside a window (a test) has no one to offer it to, and the edit
+ * simply stands.
  */
 void
 proc_widget_offer_undo (GtkWidget *widget,
                         ProcUndo  *undo)
 {
-  GtkWidget *window;
+  GtkWidget *receiver;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
   g_return_if_fail (undo != NULL);
 
-  window = gtk_widget_get_ancestor (widget, PROC_TYPE_WINDOW);
-  if (window != NULL)
-    proc_window_push_undo (PROC_WINDOW (window), undo);
+  receiver = gtk_widget_get_ancestor (widget, PROC_TYPE_UNDO_RECEIVER);
+  if (receiver != NULL)
+    proc_undo_receiver_receive (PROC_UNDO_RECEIVER (receiver), undo);
 }
 
 static void

@@ -15,12 +15,16 @@
 #include "proc-paper-ids.h"
 #include "proc-paper-row.h"
 #include "proc-query.h"
+#include "proc-undo-receiver.h"
 #include "proc-utils.h"
 #include "proc-window-private.h"
 
 #define MAX_UNDO 20
 
-G_DEFINE_FINAL_TYPE (ProcWindow, proc_window, ADW_TYPE_APPLICATION_WINDOW)
+static void proc_window_undo_receiver_init (ProcUndoReceiverInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ProcWindow, proc_window, ADW_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (PROC_TYPE_UNDO_RECEIVER, proc_window_undo_receiver_init))
 
 static void
 foreach_row (ProcWindow *self,
@@ -960,15 +964,21 @@ proc_window_init (ProcWindow *self)
   }
 }
 
+/**
+ * proc_window_new:
+ * @store: the library the window shows
+ */
 ProcWindow *
-proc_window_new (ProcApplication *application)
+proc_window_new (GtkApplication *application,
+                 ProcStore      *store)
 {
   ProcWindow *self;
 
-  g_return_val_if_fail (PROC_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
 
   self = g_object_new (PROC_TYPE_WINDOW, "application", application, NULL);
-  self->store = g_object_ref (proc_application_get_store (application));
+  self->store = g_object_ref (store);
   /* First, so that after an edit the sidebar's filter follows a renamed
    * list before the paper list looks again, and keeps its selection. */
   proc_sidebar_set_store (self->sidebar, self->store);
@@ -1186,6 +1196,20 @@ proc_window_push_undo (ProcWindow *self,
 
   offer_undo (self, undo);
   _proc_window_update_actions (self);
+}
+
+/* The edits of the sidebar, the detail and the tag editor come here. */
+static void
+proc_window_receive_undo (ProcUndoReceiver *receiver,
+                          ProcUndo         *undo)
+{
+  proc_window_push_undo (PROC_WINDOW (receiver), undo);
+}
+
+static void
+proc_window_undo_receiver_init (ProcUndoReceiverInterface *iface)
+{
+  iface->receive = proc_window_receive_undo;
 }
 
 void
