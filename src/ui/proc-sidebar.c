@@ -252,6 +252,8 @@ box_for_model (ProcSidebar *self,
   return self->tags_box;
 }
 
+static void focus_selected_row (ProcSidebar *self);
+
 /* A collection model is about to replace rows (a rename moves a row, a
  * delete or an undo removes or adds one): remember which collections were
  * selected, and let GtkListBox shuffle its selection unseen meanwhile. */
@@ -262,12 +264,24 @@ collections_changing_cb (ProcSidebar *self,
                          guint        added,
                          GListModel  *model)
 {
+  GtkListBox *box;
+  GtkRoot *root;
+  GtkWidget *focus;
   GList *selected;
 
   if (self->updating_selection || self->library_box == NULL)
     return;
 
-  selected = gtk_list_box_get_selected_rows (box_for_model (self, model));
+  /* A menu's popover hands the focus back to its row as it closes, after
+   * menu_closed_cb(): the row may still have it when its item deletes or
+   * renames the row. */
+  box = box_for_model (self, model);
+  root = gtk_widget_get_root (GTK_WIDGET (box));
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (box)))
+    focus_selected_row (self);
+
+  selected = gtk_list_box_get_selected_rows (box);
   g_ptr_array_set_size (self->kept_selection, 0);
   for (GList *l = selected; l; l = l->next)
     g_ptr_array_add (self->kept_selection, g_object_ref (proc_sidebar_row_get_collection (l->data)));
