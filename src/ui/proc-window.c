@@ -658,7 +658,9 @@ import_done_cb (GObject      *object,
 
   if (!(results = proc_importer_import_files_finish (result, &error)))
     {
-      show_import_error (self, error);
+      /* Cancelled with the bar's Cancel: what was asked, not a failure. */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_import_error (self, error);
       return;
     }
 
