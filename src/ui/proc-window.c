@@ -580,11 +580,11 @@ static void
 show_import_error (ProcWindow   *self,
                    const GError *error)
 {
-  GtkWidget *dialog;
+  AdwDialog *dialog = proc_alert_dialog_new (_("Could Not Import the Paper List"), error->message);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Import the Paper List"), error->message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "close", _("_Close"));
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "close");
+  adw_dialog_present (dialog, GTK_WIDGET (self));
 }
 
 typedef struct
@@ -760,9 +760,9 @@ restore_state (ProcWindow *self)
 }
 
 static void
-unsaved_notes_response_cb (AdwMessageDialog *dialog,
-                           const char       *response,
-                           ProcWindow       *self)
+unsaved_notes_response_cb (AdwAlertDialog *dialog,
+                           const char     *response,
+                           ProcWindow     *self)
 {
   if (g_strcmp0 (response, "close") != 0)
     return;
@@ -777,28 +777,27 @@ static void
 ask_about_unsaved_notes (ProcWindow *self,
                          guint       n_notes)
 {
-  GtkWidget *dialog;
+  AdwDialog *dialog = proc_alert_dialog_new (_("Notes Not Saved"), NULL);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Notes Not Saved"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  g_dngettext (GETTEXT_PACKAGE,
-                                               "The library could not be written, so %u note is not saved yet. "
-                                               "If the window closes now, it is lost. Free some space on the disk "
-                                               "and it is saved within seconds.",
-                                               "The library could not be written, so %u notes are not saved yet. "
-                                               "If the window closes now, they are lost. Free some space on the disk "
-                                               "and they are saved within seconds.",
-                                               n_notes),
-                                  n_notes);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "keep", _("_Keep Window Open"),
-                                    "close", _("_Close and Lose Notes"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "close", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  adw_alert_dialog_format_body (ADW_ALERT_DIALOG (dialog),
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "The library could not be written, so %u note is not saved yet. "
+                                             "If the window closes now, it is lost. Free some space on the disk "
+                                             "and it is saved within seconds.",
+                                             "The library could not be written, so %u notes are not saved yet. "
+                                             "If the window closes now, they are lost. Free some space on the disk "
+                                             "and they are saved within seconds.",
+                                             n_notes),
+                                n_notes);
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog),
+                                  "keep", _("_Keep Window Open"),
+                                  "close", _("_Close and Lose Notes"),
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "close", ADW_RESPONSE_DESTRUCTIVE);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "keep");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "keep");
   g_signal_connect_object (dialog, "response", G_CALLBACK (unsaved_notes_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  adw_dialog_present (dialog, GTK_WIDGET (self));
 }
 
 static gboolean
