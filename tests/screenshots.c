@@ -15,6 +15,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "dialog-common.h"
 #include "proc-application.h"
 #include "proc-export-dialog.h"
 #include "proc-importer.h"
@@ -356,6 +357,7 @@ static void
 watchlist_scenes (ProcWindow *window)
 {
   g_autoptr(GError) error = NULL;
+  AdwDialog *dialog;
   gint64 id;
 
   if (!(id = proc_store_create_watchlist (window->store, "Uncertainty",
@@ -373,22 +375,11 @@ watchlist_scenes (ProcWindow *window)
   gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "diffusion OR denoising");
   wait_ms (300);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new-watchlist", NULL);
+  /* The dialog is drawn in the window, over the list it watches. */
+  dialog = dialog_wait_shown (ADW_TYPE_ALERT_DIALOG);
   wait_ms (500);
   shoot (window, "watchlist-new");
-  {
-    g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GtkWindow) dialog = g_list_model_get_item (toplevels, i);
-
-        if (ADW_IS_MESSAGE_DIALOG (dialog))
-          {
-            shoot (dialog, "watchlist-dialog");
-            gtk_window_destroy (dialog);
-          }
-      }
-  }
+  adw_dialog_force_close (dialog);
   gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
   gtk_search_bar_set_search_mode (window->search_bar, FALSE);
 }

@@ -17,6 +17,7 @@
 #include "proc-import-batch.h"
 #include "proc-preferences-window.h"
 #include "proc-window-private.h"
+#include "dialog-common.h"
 
 #define N_PAPERS 300
 
@@ -175,22 +176,6 @@ n_backups (void)
   return backups->len;
 }
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-
-  return NULL;
-}
-
 static AdwActionRow *
 find_row (GtkWidget  *root,
           const char *title)
@@ -253,33 +238,31 @@ click_and_wait (AdwActionRow *row,
 static void
 restored_dialog (ProcWindow *window)
 {
-  AdwMessageDialog *dialog = NULL;
+  AdwAlertDialog *dialog = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
   const char *body;
 
-  for (guint tries = 0; tries < 50 && !(dialog = find_message_dialog ()); tries++)
-    wait_ms (100);
-  g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  /* Over the window, which it belongs to. */
+  g_assert_true (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)) == ADW_DIALOG (dialog));
 
-  body = adw_message_dialog_get_body (dialog);
+  body = adw_alert_dialog_get_body (dialog);
   g_test_message ("%s", body);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Library Restored");
+  g_assert_cmpstr (adw_alert_dialog_get_heading (dialog), ==, "Library Restored");
   g_assert_nonnull (strstr (body, "Proceedings did not close properly last time"));
   g_assert_nonnull (strstr (body, "restored from the backup made on Saturday 14 March 2026 at 09:26"));
   g_assert_nonnull (strstr (body, "; changes made after that are not in it."));
   g_assert_nonnull (strstr (body, "was kept, not deleted, as “library.db.damaged-"));
-  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "show"), ==, "_Show Damaged File");
+  g_assert_cmpstr (adw_alert_dialog_get_response_label (dialog, "show"), ==, "_Show Damaged File");
 
   /* Behind it, the papers of the backup, ready to use. */
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), ==, N_PAPERS);
   g_assert_cmpuint (proc_store_count (window->store, "is:starred"), ==, 0);
-  screenshot (GTK_WIDGET (dialog), "backup-restored-dialog");
+  screenshot (GTK_WIDGET (window), "backup-restored-dialog");
 
   /* OK, as a person would click it. */
-  g_assert_nonnull (find_button (GTK_WIDGET (dialog), "_Show Damaged File"));
-  g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_OK"), "clicked");
-  wait_ms (200);
-  g_assert_null (find_message_dialog ());
+  g_assert_nonnull (dialog_find_button (ADW_DIALOG (dialog), "_Show Damaged File"));
+  g_assert_nonnull (dialog_find_button (ADW_DIALOG (dialog), "_OK"));
+  alert_dialog_respond (dialog, "close");
+  g_assert_null (dialog_find_shown (ADW_TYPE_ALERT_DIALOG));
 }
 
 static void
@@ -467,6 +450,47 @@ test_idle_backup (void)
   run_app (idle_backup, 100, 3600 * 1000);
 }
 
+/* The library's folder cannot be made (a file is where it would be): no
+ * window, but a dialog in a window of its own that says why, and the
+ * application waits for it to be closed. */
+static gboolean unopenable_asked;
+
+static gboolean
+answer_unopenable_cb (gpointer data)
+{
+  GtkApplication *app = data;
+  AdwAlertDialog *dialog = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (dialog));
+
+  g_assert_null (gtk_application_get_windows (app));
+  g_assert_true (GTK_IS_WINDOW (root) && !PROC_IS_WINDOW (root));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (root)));
+  g_assert_cmpstr (adw_alert_dialog_get_heading (dialog), ==, "Could Not Open the Library");
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "Could not create the folder"));
+  screenshot (GTK_WIDGET (root), "library-unopenable");
+  unopenable_asked = TRUE;
+  alert_dialog_respond (dialog, "close");
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+test_library_unopenable (void)
+{
+  g_autofree char *dir = g_path_get_dirname (library);
+  g_autofree char *blocker = g_build_filename (dir, "blocker", NULL);
+  g_autofree char *path = g_build_filename (blocker, "library.db", NULL);
+  g_autoptr(ProcApplication) app = proc_application_new ();
+  char *argv[] = { (char *) "proceedings", (char *) "--library", path, NULL };
+
+  g_assert_true (g_file_set_contents (blocker, "not a folder", -1, NULL));
+  /* Long enough for the application to have quit, were it not waiting.
+   * (Its exit status is GApplication's: 0, once it has waited.) */
+  g_timeout_add (1500, answer_unopenable_cb, app);
+  g_application_run (G_APPLICATION (app), 3, argv);
+  g_assert_true (unopenable_asked);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -495,6 +519,7 @@ main (int   argc,
 
   g_test_add_func ("/backup-window/damaged-library", test_damaged_library);
   g_test_add_func ("/backup-window/idle-backup", test_idle_backup);
+  g_test_add_func ("/backup-window/library-unopenable", test_library_unopenable);
 
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include <adwaita.h>
 #include <sqlite3.h>
 
+#include "dialog-common.h"
 #include "fault-vfs.h"
 #include "proc-application.h"
 #include "proc-detail-view.h"
@@ -398,37 +399,25 @@ find_type (GtkWidget *root,
   return NULL;
 }
 
-static AdwMessageDialog *
-find_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-
-  return NULL;
-}
-
 static gboolean
 close_again_cb (gpointer data)
 {
   GtkApplication *app = data;
   GtkWindow *window = gtk_application_get_active_window (app);
-  AdwMessageDialog *dialog = find_dialog ();
+  AdwAlertDialog *dialog = ADW_ALERT_DIALOG (dialog_find_shown (ADW_TYPE_ALERT_DIALOG));
 
-  closing.asked = dialog != NULL && g_strcmp0 (adw_message_dialog_get_heading (dialog), "Notes Not Saved") == 0;
-  closing.stayed_open = PROC_IS_WINDOW (window) || g_list_length (gtk_application_get_windows (app)) > 1;
+  closing.asked = dialog != NULL && g_strcmp0 (adw_alert_dialog_get_heading (dialog), "Notes Not Saved") == 0;
+  closing.stayed_open = PROC_IS_WINDOW (window);
   if (dialog != NULL)
     {
-      closing.body = g_strdup (adw_message_dialog_get_body (dialog));
+      /* Over the window it would close. */
+      g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (window));
+      closing.body = g_strdup (adw_alert_dialog_get_body (dialog));
+      g_assert_cmpstr (adw_alert_dialog_get_default_response (dialog), ==, "keep");
+      g_assert_cmpstr (adw_alert_dialog_get_close_response (dialog), ==, "keep");
       /* Space is back; the user keeps the window, then closes it again. */
       fault_vfs_disarm ();
-      adw_message_dialog_response (dialog, "keep");
+      alert_dialog_respond (dialog, "keep");
     }
 
   for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)

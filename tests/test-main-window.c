@@ -16,6 +16,7 @@
 #include "proc-paper-row.h"
 #include "proc-sidebar-row.h"
 #include "proc-tex.h"
+#include "dialog-common.h"
 #include "synthetic-library.h"
 #include "proc-window-private.h"
 
@@ -666,16 +667,20 @@ find_controller (GtkWidget *widget,
   return NULL;
 }
 
-static AdwMessageDialog *
+/* The dialog that asks for a name, over the window. */
+static AdwAlertDialog *
 find_dialog (void)
 {
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+  return ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
+}
 
-  for (GList *l = toplevels; l; l = l->next)
-    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
-      return l->data;
-
-  return NULL;
+/* Types @name in the dialog's entry and clicks its accepting button. */
+static void
+answer_name (AdwAlertDialog *dialog,
+             const char     *name)
+{
+  gtk_editable_set_text (GTK_EDITABLE (adw_alert_dialog_get_extra_child (dialog)), name);
+  alert_dialog_respond (dialog, "ok");
 }
 
 /* Opens the row's context menu as a right-click does, and closes it as
@@ -701,7 +706,7 @@ tag_menu (ProcWindow *window)
   g_autoptr(ProcStore) store = open_store ();
   g_autoptr(GError) error = NULL;
   GtkWidget *row;
-  AdwMessageDialog *dialog;
+  AdwAlertDialog *dialog;
 
   wait_ms (200);
   row = proc_sidebar_find_row (window->sidebar, "to read");
@@ -720,8 +725,7 @@ tag_menu (ProcWindow *window)
   wait_ms (200);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "must read");
-  adw_message_dialog_response (dialog, "ok");
+  answer_name (dialog, "must read");
   wait_ms (200);
   g_assert_cmpuint (proc_store_count (store, "tag:\"must read\""), ==, 6);
   g_assert_nonnull (proc_sidebar_find_row (window->sidebar, "must read"));
@@ -1146,7 +1150,7 @@ reading_list_menu (ProcWindow *window)
   g_autoptr(ProcStore) store = open_store ();
   g_autoptr(GError) error = NULL;
   g_autofree char *order = ids_text (deadline_ids, 4);
-  AdwMessageDialog *dialog;
+  AdwAlertDialog *dialog;
   GtkWidget *row;
 
   wait_ms (200);
@@ -1162,9 +1166,8 @@ reading_list_menu (ProcWindow *window)
   wait_ms (200);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog))), ==, "Deadline");
-  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Zebra papers");
-  adw_message_dialog_response (dialog, "ok");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (adw_alert_dialog_get_extra_child (dialog))), ==, "Deadline");
+  answer_name (dialog, "Zebra papers");
   wait_ms (300);
   g_assert_cmpint (proc_store_lookup_reading_list (store, "Zebra papers"), >, 0);
   g_assert_cmpint (proc_store_lookup_reading_list (store, "Deadline"), ==, 0);
@@ -1187,8 +1190,7 @@ reading_list_menu (ProcWindow *window)
   wait_ms (200);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "later");
-  adw_message_dialog_response (dialog, "ok");
+  answer_name (dialog, "later");
   wait_ms (200);
   g_assert_true (toast_shown (window, "There is already a reading list “Later”"));
   g_assert_cmpint (proc_store_lookup_reading_list (store, "Deadline"), >, 0);
@@ -1256,7 +1258,7 @@ reading_list_create (ProcWindow *window)
   g_autoptr(GMenuModel) menu = NULL;
   g_autofree char *label = NULL;
   g_autofree char *expected = NULL;
-  AdwMessageDialog *dialog;
+  AdwAlertDialog *dialog;
   GtkWidget *add;
   gint64 first, second;
   sqlite3 *raw;
@@ -1278,8 +1280,7 @@ reading_list_create (ProcWindow *window)
   wait_ms (200);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Fresh");
-  adw_message_dialog_response (dialog, "ok");
+  answer_name (dialog, "Fresh");
   wait_ms (300);
   g_assert_cmpint (proc_store_lookup_reading_list (store, "Fresh"), >, 0);
   g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Fresh\"");
@@ -1304,8 +1305,7 @@ reading_list_create (ProcWindow *window)
   wait_ms (200);
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
-  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Picked");
-  adw_message_dialog_response (dialog, "ok");
+  answer_name (dialog, "Picked");
   wait_ms (300);
   g_assert_cmpstr (proc_sidebar_get_filter (window->sidebar), ==, "reading-list:\"Picked\"");
   expected = g_strdup_printf ("%" G_GINT64_FORMAT " %" G_GINT64_FORMAT, first, second);
@@ -1389,8 +1389,35 @@ import_progress_and_cancel (ProcWindow *window)
 
   g_assert_null (window->import_cancellable);
   g_assert_false (gtk_revealer_get_reveal_child (window->import_revealer));
+  /* Cancelled on purpose: no dialog says the import failed. */
+  g_assert_null (dialog_find_shown (ADW_TYPE_DIALOG));
   g_assert_cmpuint (proc_store_count (store, NULL), ==, before);
   g_assert_cmpuint (proc_store_count (store, "list:\"A big synthetic list\""), ==, 0);
+}
+
+/* A file that is not text: the dialog names it and why, Close closes it,
+ * and nothing of it reached the library. */
+static void
+import_refused (ProcWindow *window)
+{
+  g_autoptr(ProcStore) store = open_store ();
+  g_autofree char *path = g_build_filename (g_get_home_dir (), "binary.txt", NULL);
+  static const char contents[] = "A list\n\nAn abstract\0with a NUL byte.\n";
+  g_autoptr(GFile) file = NULL;
+  guint before = proc_store_count (store, NULL);
+  AdwAlertDialog *dialog;
+
+  g_assert_true (g_file_set_contents (path, contents, sizeof contents - 1, NULL));
+  file = g_file_new_for_path (path);
+  proc_window_import_files (window, &file, 1);
+
+  dialog = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
+  g_assert_true (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)) == ADW_DIALOG (dialog));
+  g_assert_cmpstr (adw_alert_dialog_get_heading (dialog), ==, "Could Not Import the Paper List");
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "binary.txt:3: the file contains a NUL byte"));
+  alert_dialog_respond (dialog, "close");
+  g_assert_null (dialog_find_shown (ADW_TYPE_DIALOG));
+  g_assert_cmpuint (proc_store_count (store, NULL), ==, before);
 }
 
 /* Settings: sort and the last sidebar entry and paper come back. */
@@ -1681,6 +1708,12 @@ test_import_progress_and_cancel (void)
 }
 
 static void
+test_import_refused (void)
+{
+  run_app (import_refused);
+}
+
+static void
 test_settings_restored (void)
 {
   run_app (change_settings);
@@ -1739,6 +1772,7 @@ main (int   argc,
   g_test_add_func ("/main-window/reading-list-create", test_reading_list_create);
   g_test_add_func ("/main-window/note-survives-restart", test_note_survives_restart);
   g_test_add_func ("/main-window/import-progress-and-cancel", test_import_progress_and_cancel);
+  g_test_add_func ("/main-window/import-refused", test_import_refused);
   g_test_add_func ("/main-window/settings-restored", test_settings_restored);
   g_test_add_func ("/main-window/similar-papers", test_similar_papers);
   g_test_add_func ("/main-window/narrow", test_narrow);

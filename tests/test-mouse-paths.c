@@ -9,10 +9,12 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+#include "proc-export-dialog.h"
 #include "proc-paper-row.h"
 #include "proc-sidebar-row.h"
 #include "proc-tag-editor.h"
 #include "proc-undo.h"
+#include "dialog-common.h"
 #include "pointer.h"
 #include "window-common.h"
 
@@ -203,7 +205,7 @@ wait_mapped (GtkWidget *widget)
 }
 
 /* The dialog wait_dialog() found last, until it goes. */
-static GtkWindow *open_dialog;
+static AdwDialog *open_dialog;
 
 /* Waits for the dialog to close, as it does once answered. */
 static void
@@ -247,9 +249,26 @@ open_sidebar_menu (ProcWindow *window,
   return wait_found (child_menu, row);
 }
 
-/* The window that opened over the main one: a dialog. */
-static GtkWindow *
+/* The dialog that opened over the main window, inside it, once it has
+ * come to rest there. */
+static AdwDialog *
 wait_dialog (GType type)
+{
+  AdwDialog *dialog = dialog_wait_shown (type);
+
+  g_assert_true (PROC_IS_WINDOW (gtk_widget_get_root (GTK_WIDGET (dialog))));
+  if (open_dialog != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (open_dialog), (gpointer *) &open_dialog);
+  open_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (open_dialog), (gpointer *) &open_dialog);
+  wait_ms (300);
+
+  return dialog;
+}
+
+/* The Export window that opened over the main one. */
+static GtkWindow *
+wait_export_window (void)
 {
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
 
@@ -261,13 +280,8 @@ wait_dialog (GType type)
         {
           g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);  /* a new ref */
 
-          if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && !PROC_IS_WINDOW (window) &&
-              gtk_widget_get_mapped (GTK_WIDGET (window)))
+          if (PROC_IS_EXPORT_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
             {
-              if (open_dialog != NULL)
-                g_object_remove_weak_pointer (G_OBJECT (open_dialog), (gpointer *) &open_dialog);
-              open_dialog = window;
-              g_object_add_weak_pointer (G_OBJECT (open_dialog), (gpointer *) &open_dialog);
               wait_ms (300);
               return window;
             }
@@ -275,7 +289,7 @@ wait_dialog (GType type)
       g_main_context_iteration (NULL, FALSE);
     }
 
-  g_error ("No %s opened", g_type_name (type));
+  g_error ("No Export window opened");
 }
 
 /* The button labelled @text in @widget, shown. */
@@ -312,7 +326,7 @@ find_by_tooltip (GtkWidget  *widget,
 static void
 assert_export_dialog_chose (const char *papers)
 {
-  GtkWindow *dialog = wait_dialog (ADW_TYPE_WINDOW);
+  GtkWindow *dialog = wait_export_window ();
   AdwComboRow *row = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
 
   g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (row)), ==, papers);
@@ -408,7 +422,7 @@ paper_menu (ProcWindow *window)
   gint64 first = id_at (window, 0), second = id_at (window, 1), third = id_at (window, 2);
   g_autofree char *title = g_strdup (proc_paper_get_title (proc_paper_row_get_paper (row_at (window, 1))));
   GtkWidget *menu;
-  GtkWindow *dialog;
+  AdwDialog *dialog;
 
   /* Star or Unstar, on a paper that is not the selected one: it is
    * selected first, and starred. */
@@ -447,7 +461,7 @@ paper_menu (ProcWindow *window)
 
   /* New Tag… asks for the name and offers a colour. */
   menu_choose (open_paper_menu (window, 1), "Add Tag", "New Tag…", NULL);
-  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_dialog (ADW_TYPE_ALERT_DIALOG);
   keyboard_type ("must read");
   pointer_click (find_by_tooltip (GTK_WIDGET (dialog), "Red"), GDK_BUTTON_PRIMARY, 0);
   pointer_click (find_button (GTK_WIDGET (dialog), "Add Tag"), GDK_BUTTON_PRIMARY, 0);
@@ -464,7 +478,7 @@ paper_menu (ProcWindow *window)
 
   /* A new reading list from the selection, then another paper added. */
   menu_choose (open_paper_menu (window, 1), "Add to Reading List", "New Reading List from Selection…", NULL);
-  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_dialog (ADW_TYPE_ALERT_DIALOG);
   type_replacing ("Friday");
   pointer_click (find_button (GTK_WIDGET (dialog), "Create"), GDK_BUTTON_PRIMARY, 0);
   wait_closed ();
@@ -537,7 +551,7 @@ sidebar_menus (ProcWindow *window)
   gint64 both[] = { first, second };
   g_autoptr(ProcUndo) tagged = proc_store_add_tag_undoable (window->store, both, 2, "to read", &error);
   gint64 reading_list = proc_store_create_reading_list (window->store, "Friday", &error);
-  GtkWindow *dialog;
+  AdwDialog *dialog;
 
   g_assert_no_error (error);
   g_assert_nonnull (tagged);
@@ -550,7 +564,7 @@ sidebar_menus (ProcWindow *window)
   menu_choose (open_sidebar_menu (window, "to read"), "Change Colour", "Green", NULL);
   assert_sql ("SELECT colour FROM tags WHERE name = 'to read'", "#33d17a");
   menu_choose (open_sidebar_menu (window, "to read"), "Rename…", NULL);
-  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_dialog (ADW_TYPE_ALERT_DIALOG);
   type_replacing ("must read");
   pointer_click (find_button (GTK_WIDGET (dialog), "Rename"), GDK_BUTTON_PRIMARY, 0);
   wait_closed ();
@@ -568,7 +582,7 @@ sidebar_menus (ProcWindow *window)
 
   /* A reading list: rename, export, delete. */
   menu_choose (open_sidebar_menu (window, "Friday"), "Rename…", NULL);
-  dialog = wait_dialog (ADW_TYPE_MESSAGE_DIALOG);
+  dialog = wait_dialog (ADW_TYPE_ALERT_DIALOG);
   type_replacing ("Monday");
   pointer_click (find_button (GTK_WIDGET (dialog), "Rename"), GDK_BUTTON_PRIMARY, 0);
   wait_closed ();
@@ -585,9 +599,10 @@ sidebar_menus (ProcWindow *window)
 
   /* A watchlist: edit opens its dialog; delete. */
   menu_choose (open_sidebar_menu (window, "Attention"), "Edit Watchlist…", NULL);
-  dialog = wait_dialog (GTK_TYPE_WINDOW);
-  gtk_window_close (dialog);
-  wait_ms (200);
+  dialog = wait_dialog (ADW_TYPE_ALERT_DIALOG);
+  g_assert_cmpstr (adw_alert_dialog_get_heading (ADW_ALERT_DIALOG (dialog)), ==, "Edit Watchlist");
+  pointer_click (find_button (GTK_WIDGET (dialog), "Cancel"), GDK_BUTTON_PRIMARY, 0);
+  wait_closed ();
   menu_choose (open_sidebar_menu (window, "Attention"), "Delete Watchlist", NULL);
   assert_sql ("SELECT count(*) FROM watchlists", "0");
 }
@@ -865,7 +880,7 @@ main_menu (ProcWindow *window)
   /* No tooltip over the menu's first item. */
   g_assert_false (gtk_widget_get_has_tooltip (window->primary_menu_button));
   menu_choose (popover, "Export Reading List…", NULL);
-  gtk_window_close (wait_dialog (ADW_TYPE_WINDOW));
+  gtk_window_close (wait_export_window ());
   wait_ms (200);
   g_assert_true (gtk_widget_get_has_tooltip (window->primary_menu_button));
 
@@ -891,11 +906,26 @@ main_menu (ProcWindow *window)
   }
 #else
   {
-    GtkWindow *shortcuts;
+    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+    GtkWindow *shortcuts = NULL;
 
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    shortcuts = wait_dialog (GTK_TYPE_SHORTCUTS_WINDOW);
-    G_GNUC_END_IGNORE_DEPRECATIONS
+    while (shortcuts == NULL && g_get_monotonic_time () < end)
+      {
+        GListModel *toplevels = gtk_window_get_toplevels ();
+
+        g_main_context_iteration (NULL, FALSE);
+        for (guint i = 0; i < g_list_model_get_n_items (toplevels) && shortcuts == NULL; i++)
+          {
+            g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+            G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+            if (GTK_IS_SHORTCUTS_WINDOW (toplevel) && gtk_widget_get_mapped (GTK_WIDGET (toplevel)))
+              shortcuts = toplevel;
+            G_GNUC_END_IGNORE_DEPRECATIONS
+          }
+      }
+    g_assert_nonnull (shortcuts);
+    wait_ms (400);
     g_assert_nonnull (popover_find_label (GTK_WIDGET (shortcuts), "Import a paper list"));
     gtk_window_close (shortcuts);
   }

@@ -13,42 +13,27 @@
 
 #include "proc-sidebar-row.h"
 #include "proc-utils.h"
+#include "dialog-common.h"
 #include "window-common.h"
 
-/* The message dialog opened over the window last, once it is: not one
- * answered before, still closing. */
-static AdwMessageDialog *
+/* The alert dialog shown over the window, once it is: not one answered
+ * before. */
+static AdwAlertDialog *
 open_dialog (void)
 {
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  AdwAlertDialog *dialog = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
 
-  while (g_get_monotonic_time () < end)
-    {
-      g_autoptr(GListModel) toplevels = g_object_ref (gtk_window_get_toplevels ());
-
-      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-        {
-          g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-          if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)) &&
-              !g_object_get_data (window, "test-answered"))
-            {
-              g_object_set_data (window, "test-answered", GINT_TO_POINTER (TRUE));
-              return ADW_MESSAGE_DIALOG (window);
-            }
-        }
-      g_main_context_iteration (NULL, FALSE);
-    }
-
-  g_error ("No dialog opened");
+  g_assert_null (g_object_get_data (G_OBJECT (dialog), "test-answered"));
+  g_object_set_data (G_OBJECT (dialog), "test-answered", GINT_TO_POINTER (TRUE));
+  return dialog;
 }
 
 /* The dialog's entries, in their order: words, then name. */
 static GtkEditable *
-dialog_entry (AdwMessageDialog *dialog,
-              guint             n)
+dialog_entry (AdwAlertDialog *dialog,
+              guint           n)
 {
-  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *box = adw_alert_dialog_get_extra_child (dialog);
   guint i = 0;
 
   for (GtkWidget *child = gtk_widget_get_first_child (box); child; child = gtk_widget_get_next_sibling (child))
@@ -59,19 +44,18 @@ dialog_entry (AdwMessageDialog *dialog,
 }
 
 static void
-respond (AdwMessageDialog *dialog,
-         const char       *response)
+respond (AdwAlertDialog *dialog,
+         const char     *response)
 {
-  g_assert_true (adw_message_dialog_get_response_enabled (dialog, response));
-  adw_message_dialog_response (dialog, response);
-  wait_ms (200);
+  alert_dialog_respond (dialog, response);
+  wait_ms (100);
 }
 
 static gboolean
-label_says (AdwMessageDialog *dialog,
-            const char       *text)
+label_says (AdwAlertDialog *dialog,
+            const char     *text)
 {
-  return has_label (adw_message_dialog_get_extra_child (dialog), text);
+  return has_label (adw_alert_dialog_get_extra_child (dialog), text);
 }
 
 static guint
@@ -93,7 +77,7 @@ watch_a_search (ProcWindow *window)
   g_autofree char *finds = g_strdup_printf ("Finds %u papers in the library", expected);
   g_autofree char *stored = NULL;
   g_autofree char *abstract = NULL;
-  AdwMessageDialog *dialog;
+  AdwAlertDialog *dialog;
   GtkWidget *row;
 
   wait_ms (200);
@@ -104,14 +88,15 @@ watch_a_search (ProcWindow *window)
 
   click (find_by_id (GTK_WIDGET (window), "watch_button"));
   dialog = open_dialog ();
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "New Watchlist");
+  g_assert_cmpstr (adw_alert_dialog_get_heading (dialog), ==, "New Watchlist");
   g_assert_cmpstr (gtk_editable_get_text (dialog_entry (dialog, 0)), ==, words);
   g_assert_cmpstr (gtk_editable_get_text (dialog_entry (dialog, 1)), ==, "conformal prediction, stochastic block");
   g_assert_true (label_says (dialog, finds));
 
   /* The count follows the words as they are typed; no words, no watchlist. */
   gtk_editable_set_text (dialog_entry (dialog, 0), "");
-  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "save"));
+  g_assert_false (adw_alert_dialog_get_response_enabled (dialog, "save"));
+  g_assert_false (gtk_widget_is_sensitive (alert_dialog_button (dialog, "save")));
   gtk_editable_set_text (dialog_entry (dialog, 0), words);
   g_assert_true (label_says (dialog, finds));
   gtk_editable_set_text (dialog_entry (dialog, 1), "Uncertainty and graphs");
@@ -163,7 +148,7 @@ static void
 edit_from_the_menu (ProcWindow *window)
 {
   GtkWidget *row;
-  AdwMessageDialog *dialog;
+  AdwAlertDialog *dialog;
   guint expected = count_of ("abstract LIKE '%conformal prediction%'");
   g_autofree char *stored = NULL;
 
@@ -176,7 +161,7 @@ edit_from_the_menu (ProcWindow *window)
   right_click (row);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window->sidebar), "sidebar.edit-watchlist", NULL));
   dialog = open_dialog ();
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Edit Watchlist");
+  g_assert_cmpstr (adw_alert_dialog_get_heading (dialog), ==, "Edit Watchlist");
   g_assert_cmpstr (gtk_editable_get_text (dialog_entry (dialog, 1)), ==, "Uncertainty and graphs");
   gtk_editable_set_text (dialog_entry (dialog, 0), "\"conformal prediction\"");
   /* Editing, the name stays as it was. */
@@ -195,7 +180,13 @@ edit_from_the_menu (ProcWindow *window)
   dialog = open_dialog ();
   gtk_editable_set_text (dialog_entry (dialog, 0), "diffusion");
   gtk_editable_set_text (dialog_entry (dialog, 1), "conformal");
-  respond (dialog, "save");
+  /* Enter in an entry saves, as the Create button does. */
+  {
+    g_autoptr(AdwDialog) held = g_object_ref (ADW_DIALOG (dialog));
+
+    g_signal_emit_by_name (gtk_editable_get_delegate (dialog_entry (dialog, 1)), "activate");
+    dialog_wait_closed (held);
+  }
   g_assert_true (toast_shown (window, "There is already a watchlist “Conformal”"));
   g_free (stored);
   stored = raw_text ("SELECT count(*) FROM watchlists");

@@ -17,6 +17,7 @@
 #include "proc-library-watcher.h"
 #include "proc-preferences-window.h"
 #include "proc-recovery.h"
+#include "proc-utils.h"
 #include "proc-window.h"
 
 #define BUNDLED_LIST "/io/github/proceedings/Proceedings/lists/icml-2024.txt"
@@ -193,9 +194,22 @@ ensure_store (ProcApplication  *self,
 }
 
 static void
-recovery_response_cb (AdwMessageDialog *dialog,
-                      const char       *response,
-                      ProcApplication  *self)
+show_folder_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(ProcWindow) window = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (source), result, &error) &&
+      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+    proc_window_report_error (window, error);
+}
+
+static void
+recovery_response_cb (AdwAlertDialog *dialog,
+                      const char     *response,
+                      ProcWindow     *window)
 {
   const char *damaged = g_object_get_data (G_OBJECT (dialog), "damaged-path");
 
@@ -204,51 +218,54 @@ recovery_response_cb (AdwMessageDialog *dialog,
       g_autofree char *dir = g_path_get_dirname (damaged);
       g_autoptr(GFile) folder = g_file_new_for_path (dir);
       g_autofree char *uri = g_file_get_uri (folder);
+      g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (uri);
 
-      gtk_show_uri (gtk_window_get_transient_for (GTK_WINDOW (dialog)), uri, GDK_CURRENT_TIME);
+      gtk_uri_launcher_launch (launcher, GTK_WINDOW (window), NULL, show_folder_done_cb, g_object_ref (window));
     }
 }
 
 /* Says, once, that the library was damaged and what became of it. */
 static void
 show_recovery (ProcApplication *self,
-               GtkWindow       *window)
+               ProcWindow      *window)
 {
   g_autoptr(ProcRecoveryReport) report = g_steal_pointer (&self->recovery);
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  AdwDialog *dialog;
 
   if (report == NULL || report->outcome == PROC_RECOVERY_NONE)
     return;
 
   heading = proc_recovery_report_dup_heading (report);
   body = proc_recovery_report_dup_body (report);
-  dialog = adw_message_dialog_new (window, heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "show", _("_Show Damaged File"),
-                                    "close", _("_OK"),
-                                    NULL);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "close", ADW_RESPONSE_SUGGESTED);
+  dialog = proc_alert_dialog_new (heading, body);
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog),
+                                  "show", _("_Show Damaged File"),
+                                  "close", _("_OK"),
+                                  NULL);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "close");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "close");
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "close", ADW_RESPONSE_SUGGESTED);
   g_object_set_data_full (G_OBJECT (dialog), "damaged-path", g_strdup (report->damaged_path), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (recovery_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (recovery_response_cb), window, 0);
+  adw_dialog_present (dialog, GTK_WIDGET (window));
 }
 
+/* Without a library there is no window: the dialog says why, in a window
+ * of its own rather than vanish, and the application waits for it, as it
+ * would for one of its windows. */
 static void
 show_fatal_error (ProcApplication *self,
                   const GError    *error)
 {
-  GtkWidget *dialog;
+  AdwDialog *dialog = proc_alert_dialog_new (_("Could Not Open the Library"), error->message);
 
-  /* Without a library there is no window; say why rather than vanish. */
-  dialog = adw_message_dialog_new (NULL, _("Could Not Open the Library"), error->message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
-  g_signal_connect_swapped (dialog, "response", G_CALLBACK (gtk_window_destroy), dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "close", _("_Close"));
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "close");
+  g_application_hold (G_APPLICATION (self));
+  g_signal_connect_object (dialog, "closed", G_CALLBACK (g_application_release), self, G_CONNECT_SWAPPED);
+  adw_dialog_present (dialog, NULL);
 }
 
 static ProcWindow *
@@ -259,7 +276,7 @@ ensure_window (ProcApplication *self)
   if (PROC_IS_WINDOW (window))
     return PROC_WINDOW (window);
 
-  return proc_window_new (self);
+  return proc_window_new (GTK_APPLICATION (self), self->store);
 }
 
 static void
@@ -278,7 +295,7 @@ proc_application_activate (GApplication *app)
 
   window = ensure_window (self);
   gtk_window_present (GTK_WINDOW (window));
-  show_recovery (self, GTK_WINDOW (window));
+  show_recovery (self, window);
 }
 
 static int
@@ -301,7 +318,7 @@ proc_application_command_line (GApplication            *app,
 
   window = ensure_window (self);
   gtk_window_present (GTK_WINDOW (window));
-  show_recovery (self, GTK_WINDOW (window));
+  show_recovery (self, window);
 
   if (g_variant_dict_lookup (options, G_OPTION_REMAINING, "^a&ay", &args))
     {

@@ -13,8 +13,8 @@
 
 #include "proc-highlight.h"
 #include "proc-colour-chooser.h"
+#include "proc-undo-receiver.h"
 #include "proc-utils.h"
-#include "proc-window.h"
 
 /**
  * proc_widget_show_error:
@@ -71,22 +71,23 @@ proc_widget_show_toast (GtkWidget        *widget,
  * @widget: the widget that made the edit
  * @undo: the edit's undo record
  *
- * Hands the record to the window around @widget, which shows it in a toast
- * with Undo and keeps it for Ctrl+Z.  A widget outside a window (a test)
- * has no one to offer it to, and the edit simply stands.
+ * Hands the record to the #ProcUndoReceiver around @widget, the window,
+ * which shows it in a toast with Undo and keeps it for Ctrl+Z.  A widget
+ * outside a window (a test) has no one to offer it to, and the edit
+ * simply stands.
  */
 void
 proc_widget_offer_undo (GtkWidget *widget,
                         ProcUndo  *undo)
 {
-  GtkWidget *window;
+  GtkWidget *receiver;
 
   g_return_if_fail (GTK_IS_WIDGET (widget));
   g_return_if_fail (undo != NULL);
 
-  window = gtk_widget_get_ancestor (widget, PROC_TYPE_WINDOW);
-  if (window != NULL)
-    proc_window_push_undo (PROC_WINDOW (window), undo);
+  receiver = gtk_widget_get_ancestor (widget, PROC_TYPE_UNDO_RECEIVER);
+  if (receiver != NULL)
+    proc_undo_receiver_receive (PROC_UNDO_RECEIVER (receiver), undo);
 }
 
 static void
@@ -131,10 +132,53 @@ proc_colour_dot_new (const char *colour)
   return dot;
 }
 
+#if !ADW_CHECK_VERSION (1, 8, 0)
+static gboolean
+let_heading_wrap (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-2"))
+    {
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
+      return TRUE;
+    }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (let_heading_wrap (child))
+      return TRUE;
+
+  return FALSE;
+}
+#endif
+
+/**
+ * proc_alert_dialog_new:
+ * @body: (nullable): what to say under the heading
+ *
+ * Returns: (transfer floating): an #AdwAlertDialog with @heading and @body
+ */
+AdwDialog *
+proc_alert_dialog_new (const char *heading,
+                       const char *body)
+{
+  AdwDialog *dialog = adw_alert_dialog_new (heading, body);
+
+#if !ADW_CHECK_VERSION (1, 8, 0)
+  /* libadwaita 1.7 measures its large heading at widths narrower than the
+   * heading, and GTK warns, once the heading is longer than about 250
+   * pixels (libadwaita#1025, mended in 1.8): a heading that may wrap can
+   * be measured at any width.  At such widths the dialog shows its small
+   * heading instead all the same, so nothing a person sees changes. */
+  let_heading_wrap (adw_dialog_get_child (dialog));
+#endif
+
+  return dialog;
+}
+
 static void
-name_response_cb (AdwMessageDialog *dialog,
-                  const char       *response,
-                  gpointer          user_data)
+name_response_cb (AdwAlertDialog *dialog,
+                  const char     *response,
+                  gpointer        user_data)
 {
   GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "entry");
   GtkWidget *chooser = g_object_get_data (G_OBJECT (dialog), "colour-chooser");
@@ -151,21 +195,23 @@ name_response_cb (AdwMessageDialog *dialog,
     ((ProcNameCallback) g_object_get_data (G_OBJECT (dialog), "callback")) (user_data, name);
 }
 
+/* Enter in the entry answers as the default response's button does, once
+ * there is a name; not before (the dialog would activate the entry again). */
 static void
-name_activate_cb (GtkEntry         *entry,
-                  AdwMessageDialog *dialog)
+name_activate_cb (GtkEntry       *entry,
+                  AdwAlertDialog *dialog)
 {
-  if (adw_message_dialog_get_response_enabled (dialog, "ok"))
-    adw_message_dialog_response (dialog, "ok");
+  if (adw_alert_dialog_get_response_enabled (dialog, "ok"))
+    gtk_widget_activate_default (GTK_WIDGET (entry));
 }
 
 static void
-name_changed_cb (GtkEditable      *entry,
-                 AdwMessageDialog *dialog)
+name_changed_cb (GtkEditable    *entry,
+                 AdwAlertDialog *dialog)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
 
-  adw_message_dialog_set_response_enabled (dialog, "ok", *text != '\0');
+  adw_alert_dialog_set_response_enabled (dialog, "ok", *text != '\0');
 }
 
 /* The dialog of proc_ask_name(), with @below under its entry. */
@@ -179,9 +225,7 @@ present_name_dialog (GtkWidget  *parent,
                      gpointer    callback,
                      gpointer    user_data)
 {
-  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (parent));
-  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (window) ? GTK_WINDOW (window) : NULL,
-                                              heading, NULL);
+  AdwDialog *dialog = proc_alert_dialog_new (heading, NULL);
   GtkWidget *entry = gtk_entry_new ();
   GtkWidget *extra = entry;
 
@@ -193,30 +237,31 @@ present_name_dialog (GtkWidget  *parent,
       extra = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
       gtk_box_append (GTK_BOX (extra), entry);
       gtk_box_append (GTK_BOX (extra), below);
+      g_object_set_data (G_OBJECT (dialog), "colour-chooser", below);
     }
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "ok", accept,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "ok", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "ok");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  name_changed_cb (GTK_EDITABLE (entry), ADW_MESSAGE_DIALOG (dialog));
+  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (dialog), extra);
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog),
+                                  "cancel", _("_Cancel"),
+                                  "ok", accept,
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "ok", ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "ok");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "cancel");
+  name_changed_cb (GTK_EDITABLE (entry), ADW_ALERT_DIALOG (dialog));
   g_object_set_data (G_OBJECT (dialog), "entry", entry);
   g_object_set_data (G_OBJECT (dialog), "callback", callback);
   g_signal_connect (entry, "changed", G_CALLBACK (name_changed_cb), dialog);
   g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), dialog);
   g_signal_connect (dialog, "response", G_CALLBACK (name_response_cb), user_data);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
+  adw_dialog_set_focus (dialog, entry);
+  adw_dialog_present (dialog, parent);
 }
 
 /**
  * proc_ask_name:
  * @initial: (nullable): the name to start from, when renaming
  *
- * Asks for a name in a dialog over @parent's window; @callback gets it,
+ * Asks for a name in a dialog over the window of @parent; @callback gets it,
  * without white space around it, when the user accepts.  An empty name
  * cannot be accepted.
  */
@@ -242,12 +287,8 @@ proc_ask_new_tag (GtkWidget       *parent,
                   ProcTagCallback  callback,
                   gpointer         user_data)
 {
-  GtkWidget *chooser = proc_colour_chooser_new ();
-  GtkWidget *dialog;
-
-  present_name_dialog (parent, _("New Tag"), NULL, _("Tag name"), _("_Add Tag"), chooser, callback, user_data);
-  dialog = gtk_widget_get_ancestor (chooser, GTK_TYPE_WINDOW);
-  g_object_set_data (G_OBJECT (dialog), "colour-chooser", chooser);
+  present_name_dialog (parent, _("New Tag"), NULL, _("Tag name"), _("_Add Tag"), proc_colour_chooser_new (),
+                       callback, user_data);
 }
 
 /**

@@ -30,6 +30,9 @@ char *proc_mark_watched     (const char         *markup,
 
 GtkWidget *proc_colour_dot_new (const char *colour);
 
+AdwDialog *proc_alert_dialog_new (const char *heading,
+                                  const char *body);
+
 typedef void (*ProcNameCallback) (gpointer user_data, const char *name);
 typedef void (*ProcTagCallback) (gpointer user_data, const char *name, const char *colour);
 

@@ -11,13 +11,14 @@
 #include "proc-utils.h"
 #include "proc-watchlist-dialog.h"
 
-/* An AdwMessageDialog with two entries: the name the sidebar shows, and
+/* An AdwAlertDialog with two entries: the name the sidebar shows, and
  * the words, in the search language.  Under them, as the words are typed,
  * how many papers they find now: the count is the same SQL the sidebar
  * runs, a few milliseconds.  The dialog writes the watchlist itself, in
  * one transaction, and tells the caller its id. */
 typedef struct
 {
+  GtkWidget *parent;            /* weak: where a refusal is shown */
   ProcStore *store;
   gint64 id;                    /* 0 for a new one */
   gboolean name_edited;         /* typed by the user, not taken from the words */
@@ -31,13 +32,14 @@ typedef struct
 static void
 dialog_free (Dialog *dialog)
 {
+  g_clear_weak_pointer (&dialog->parent);
   g_clear_object (&dialog->store);
   g_free (dialog);
 }
 
 static void
-update (AdwMessageDialog *message,
-        Dialog           *dialog)
+update (AdwAlertDialog *message,
+        Dialog         *dialog)
 {
   const char *words = gtk_editable_get_text (dialog->words);
   const char *name = gtk_editable_get_text (dialog->name);
@@ -50,7 +52,7 @@ update (AdwMessageDialog *message,
     {
       gtk_label_set_label (dialog->finds,
                            _("Words or \"phrases\" to watch for; OR between alternatives"));
-      adw_message_dialog_set_response_enabled (message, "save", FALSE);
+      adw_alert_dialog_set_response_enabled (message, "save", FALSE);
       return;
     }
 
@@ -58,7 +60,7 @@ update (AdwMessageDialog *message,
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Finds %'u paper in the library",
                                        "Finds %'u papers in the library", n), n);
   gtk_label_set_label (dialog->finds, text);
-  adw_message_dialog_set_response_enabled (message, "save", *name_stripped != '\0');
+  adw_alert_dialog_set_response_enabled (message, "save", *name_stripped != '\0');
 }
 
 /* "a" OR "b c": a name to start from, "a, b c". */
@@ -81,8 +83,8 @@ name_from_words (const char *words)
 }
 
 static void
-words_changed_cb (GtkEditable      *words,
-                  AdwMessageDialog *message)
+words_changed_cb (GtkEditable    *words,
+                  AdwAlertDialog *message)
 {
   Dialog *dialog = g_object_get_data (G_OBJECT (message), "dialog");
 
@@ -100,8 +102,8 @@ words_changed_cb (GtkEditable      *words,
 }
 
 static void
-name_changed_cb (GtkEditable      *name,
-                 AdwMessageDialog *message)
+name_changed_cb (GtkEditable    *name,
+                 AdwAlertDialog *message)
 {
   Dialog *dialog = g_object_get_data (G_OBJECT (message), "dialog");
 
@@ -109,22 +111,23 @@ name_changed_cb (GtkEditable      *name,
   update (message, dialog);
 }
 
+/* Enter saves, as the default response's button does, once it may (not
+ * before: the dialog would activate the entry again). */
 static void
-activate_cb (GtkWidget        *entry,
-             AdwMessageDialog *message)
+activate_cb (GtkWidget      *entry,
+             AdwAlertDialog *message)
 {
-  if (adw_message_dialog_get_response_enabled (message, "save"))
-    adw_message_dialog_response (message, "save");
+  if (adw_alert_dialog_get_response_enabled (message, "save"))
+    gtk_widget_activate_default (entry);
 }
 
 static void
-response_cb (AdwMessageDialog *message,
-             const char       *response,
-             gpointer          user_data)
+response_cb (AdwAlertDialog *message,
+             const char     *response,
+             gpointer        user_data)
 {
   Dialog *dialog = g_object_get_data (G_OBJECT (message), "dialog");
   g_autoptr(GError) error = NULL;
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (message));
   const char *name = gtk_editable_get_text (dialog->name);
   const char *words = gtk_editable_get_text (dialog->words);
   gint64 id = dialog->id;
@@ -137,11 +140,11 @@ response_cb (AdwMessageDialog *message,
   else if (!proc_store_update_watchlist (dialog->store, id, name, words, &error))
     id = 0;
 
-  /* Refused (a name taken, no words): the reason, over the window. */
+  /* Refused (a name taken, no words): the reason, in the window. */
   if (id == 0)
     {
-      if (parent != NULL)
-        proc_widget_show_error (GTK_WIDGET (parent), error);
+      if (dialog->parent != NULL)
+        proc_widget_show_error (dialog->parent, error);
       return;
     }
 
@@ -178,7 +181,7 @@ add_entry (GtkWidget  *box,
  * @query: (nullable): its words, or those to start a new one from
  * @done: (nullable): called with the watchlist's id once it is saved
  *
- * Asks for a watchlist's name and words over @parent's window and saves
+ * Asks for a watchlist's name and words over the window of @parent, and saves
  * them; a refusal is shown as a toast, with its reason.
  */
 void
@@ -190,16 +193,18 @@ proc_watchlist_dialog_present (GtkWidget         *parent,
                                ProcWatchlistDone  done,
                                gpointer           user_data)
 {
-  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (parent));
-  Dialog *dialog = g_new0 (Dialog, 1);
-  GtkWidget *message, *box;
+  Dialog *dialog;
+  AdwDialog *message;
+  GtkWidget *box;
 
+  g_return_if_fail (GTK_IS_WIDGET (parent));
   g_return_if_fail (PROC_IS_STORE (store));
 
-  message = adw_message_dialog_new (GTK_IS_WINDOW (window) ? GTK_WINDOW (window) : NULL,
-                                    id == 0 ? _("New Watchlist") : _("Edit Watchlist"),
-                                    _("Papers with these words are gathered in the sidebar and marked in "
-                                      "colour, in the lists you have and in those you import later."));
+  message = proc_alert_dialog_new (id == 0 ? _("New Watchlist") : _("Edit Watchlist"),
+                                   _("Papers with these words are gathered in the sidebar and marked in "
+                                     "colour, in the lists you have and in those you import later."));
+  dialog = g_new0 (Dialog, 1);
+  g_set_weak_pointer (&dialog->parent, parent);
   dialog->store = g_object_ref (store);
   dialog->id = id;
   dialog->name_edited = (id != 0);
@@ -222,23 +227,23 @@ proc_watchlist_dialog_present (GtkWidget         *parent,
 
     dialog->name = GTK_EDITABLE (add_entry (box, _("_Name"), id != 0 ? name : start, _("Watchlist name")));
   }
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (message), box);
+  adw_alert_dialog_set_extra_child (ADW_ALERT_DIALOG (message), box);
 
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (message),
-                                    "cancel", _("_Cancel"),
-                                    "save", id == 0 ? _("_Create") : _("_Save"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (message), "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (message), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (message), "cancel");
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (message),
+                                  "cancel", _("_Cancel"),
+                                  "save", id == 0 ? _("_Create") : _("_Save"),
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (message), "save", ADW_RESPONSE_SUGGESTED);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (message), "save");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (message), "cancel");
 
   g_signal_connect (dialog->words, "changed", G_CALLBACK (words_changed_cb), message);
   g_signal_connect (dialog->name, "changed", G_CALLBACK (name_changed_cb), message);
   g_signal_connect (dialog->words, "activate", G_CALLBACK (activate_cb), message);
   g_signal_connect (dialog->name, "activate", G_CALLBACK (activate_cb), message);
   g_signal_connect (message, "response", G_CALLBACK (response_cb), NULL);
-  update (ADW_MESSAGE_DIALOG (message), dialog);
+  update (ADW_ALERT_DIALOG (message), dialog);
 
-  gtk_window_present (GTK_WINDOW (message));
-  gtk_widget_grab_focus (GTK_WIDGET (dialog->words));
+  adw_dialog_set_focus (message, GTK_WIDGET (dialog->words));
+  adw_dialog_present (message, parent);
 }

@@ -15,12 +15,16 @@
 #include "proc-paper-ids.h"
 #include "proc-paper-row.h"
 #include "proc-query.h"
+#include "proc-undo-receiver.h"
 #include "proc-utils.h"
 #include "proc-window-private.h"
 
 #define MAX_UNDO 20
 
-G_DEFINE_FINAL_TYPE (ProcWindow, proc_window, ADW_TYPE_APPLICATION_WINDOW)
+static void proc_window_undo_receiver_init (ProcUndoReceiverInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (ProcWindow, proc_window, ADW_TYPE_APPLICATION_WINDOW,
+                               G_IMPLEMENT_INTERFACE (PROC_TYPE_UNDO_RECEIVER, proc_window_undo_receiver_init))
 
 static void
 foreach_row (ProcWindow *self,
@@ -701,11 +705,11 @@ static void
 show_import_error (ProcWindow   *self,
                    const GError *error)
 {
-  GtkWidget *dialog;
+  AdwDialog *dialog = proc_alert_dialog_new (_("Could Not Import the Paper List"), error->message);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Import the Paper List"), error->message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  adw_alert_dialog_add_response (ADW_ALERT_DIALOG (dialog), "close", _("_Close"));
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "close");
+  adw_dialog_present (dialog, GTK_WIDGET (self));
 }
 
 typedef struct
@@ -779,7 +783,9 @@ import_done_cb (GObject      *object,
 
   if (!(results = proc_importer_import_files_finish (result, &error)))
     {
-      show_import_error (self, error);
+      /* Cancelled with the bar's Cancel: what was asked, not a failure. */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_import_error (self, error);
       return;
     }
 
@@ -881,9 +887,9 @@ restore_state (ProcWindow *self)
 }
 
 static void
-unsaved_notes_response_cb (AdwMessageDialog *dialog,
-                           const char       *response,
-                           ProcWindow       *self)
+unsaved_notes_response_cb (AdwAlertDialog *dialog,
+                           const char     *response,
+                           ProcWindow     *self)
 {
   if (g_strcmp0 (response, "close") != 0)
     return;
@@ -898,28 +904,27 @@ static void
 ask_about_unsaved_notes (ProcWindow *self,
                          guint       n_notes)
 {
-  GtkWidget *dialog;
+  AdwDialog *dialog = proc_alert_dialog_new (_("Notes Not Saved"), NULL);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Notes Not Saved"), NULL);
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
-                                  g_dngettext (GETTEXT_PACKAGE,
-                                               "The library could not be written, so %u note is not saved yet. "
-                                               "If the window closes now, it is lost. Free some space on the disk "
-                                               "and it is saved within seconds.",
-                                               "The library could not be written, so %u notes are not saved yet. "
-                                               "If the window closes now, they are lost. Free some space on the disk "
-                                               "and they are saved within seconds.",
-                                               n_notes),
-                                  n_notes);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "keep", _("_Keep Window Open"),
-                                    "close", _("_Close and Lose Notes"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "close", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "keep");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "keep");
+  adw_alert_dialog_format_body (ADW_ALERT_DIALOG (dialog),
+                                g_dngettext (GETTEXT_PACKAGE,
+                                             "The library could not be written, so %u note is not saved yet. "
+                                             "If the window closes now, it is lost. Free some space on the disk "
+                                             "and it is saved within seconds.",
+                                             "The library could not be written, so %u notes are not saved yet. "
+                                             "If the window closes now, they are lost. Free some space on the disk "
+                                             "and they are saved within seconds.",
+                                             n_notes),
+                                n_notes);
+  adw_alert_dialog_add_responses (ADW_ALERT_DIALOG (dialog),
+                                  "keep", _("_Keep Window Open"),
+                                  "close", _("_Close and Lose Notes"),
+                                  NULL);
+  adw_alert_dialog_set_response_appearance (ADW_ALERT_DIALOG (dialog), "close", ADW_RESPONSE_DESTRUCTIVE);
+  adw_alert_dialog_set_default_response (ADW_ALERT_DIALOG (dialog), "keep");
+  adw_alert_dialog_set_close_response (ADW_ALERT_DIALOG (dialog), "keep");
   g_signal_connect_object (dialog, "response", G_CALLBACK (unsaved_notes_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  adw_dialog_present (dialog, GTK_WIDGET (self));
 }
 
 static gboolean
@@ -1094,15 +1099,21 @@ proc_window_init (ProcWindow *self)
   }
 }
 
+/**
+ * proc_window_new:
+ * @store: the library the window shows
+ */
 ProcWindow *
-proc_window_new (ProcApplication *application)
+proc_window_new (GtkApplication *application,
+                 ProcStore      *store)
 {
   ProcWindow *self;
 
-  g_return_val_if_fail (PROC_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
 
   self = g_object_new (PROC_TYPE_WINDOW, "application", application, NULL);
-  self->store = g_object_ref (proc_application_get_store (application));
+  self->store = g_object_ref (store);
   /* First, so that after an edit the sidebar's filter follows a renamed
    * list before the paper list looks again, and keeps its selection. */
   proc_sidebar_set_store (self->sidebar, self->store);
@@ -1321,6 +1332,20 @@ proc_window_push_undo (ProcWindow *self,
 
   offer_undo (self, undo);
   _proc_window_update_actions (self);
+}
+
+/* The edits of the sidebar, the detail and the tag editor come here. */
+static void
+proc_window_receive_undo (ProcUndoReceiver *receiver,
+                          ProcUndo         *undo)
+{
+  proc_window_push_undo (PROC_WINDOW (receiver), undo);
+}
+
+static void
+proc_window_undo_receiver_init (ProcUndoReceiverInterface *iface)
+{
+  iface->receive = proc_window_receive_undo;
 }
 
 void

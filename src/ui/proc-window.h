@@ -8,8 +8,8 @@
 
 #include <adwaita.h>
 
-#include "proc-application.h"
 #include "proc-paper-list.h"
+#include "proc-store.h"
 #include "proc-undo.h"
 
 G_BEGIN_DECLS
@@ -18,7 +18,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (ProcWindow, proc_window, PROC, WINDOW, AdwApplicationWindow)
 
-ProcWindow    *proc_window_new               (ProcApplication  *application);
+ProcWindow    *proc_window_new               (GtkApplication   *application,
+                                              ProcStore        *store);
 ProcPaperList *proc_window_get_papers        (ProcWindow       *self);
 ProcStore     *proc_window_get_store         (ProcWindow       *self);
 GtkSelectionModel *proc_window_get_selection (ProcWindow       *self);
