@@ -19,15 +19,16 @@
 
 #include "config.h"
 
-#include <glib.h>
+#include <gtk/gtk.h>
 
 static const struct {
   const char *domain;
   const char *prefix;
   const char *suffix;
+  guint below_minor;        /* only with GTK 4 older than 4.this, or 0 */
 } gtk_own_warnings[] = {
-  { "Gdk", "gdk_frame_timings_submitted() called on submitted frame.", "" },
-  { "Gtk", "GtkLabel ", " (label) reported min width -2, but sizes must be >= 0" },
+  { "Gdk", "gdk_frame_timings_submitted() called on submitted frame.", "", 0 },
+  { "Gtk", "GtkLabel ", " (label) reported min width -2, but sizes must be >= 0", 20 },
 };
 
 static const char *
@@ -52,7 +53,8 @@ writer (GLogLevelFlags   log_level,
 
   if ((log_level & G_LOG_LEVEL_WARNING) != 0 && message != NULL)
     for (gsize i = 0; i < G_N_ELEMENTS (gtk_own_warnings); i++)
-      if (g_strcmp0 (domain, gtk_own_warnings[i].domain) == 0 &&
+      if ((gtk_own_warnings[i].below_minor == 0 || gtk_get_minor_version () < gtk_own_warnings[i].below_minor) &&
+          g_strcmp0 (domain, gtk_own_warnings[i].domain) == 0 &&
           g_str_has_prefix (message, gtk_own_warnings[i].prefix) &&
           g_str_has_suffix (message, gtk_own_warnings[i].suffix))
         {

@@ -1116,7 +1116,18 @@ tag_entry (ProcWindow *window)
   pointer_click (entry, GDK_BUTTON_PRIMARY, 0);
   keyboard_type ("dee");
   popover = wait_mapped (find_type (editor, GTK_TYPE_POPOVER));
-  pointer_click (popover_find_label (popover, "deep learning"), GDK_BUTTON_PRIMARY, 0);
+  if (gtk_get_minor_version () >= 20)
+    pointer_click (popover_find_label (popover, "deep learning"), GDK_BUTTON_PRIMARY, 0);
+  else
+    {
+      /* GTK 4.18 under Xvfb loses the click on a row of this popover (the
+       * press and the release reach different widgets: "Broken accounting
+       * of active state"), where 4.24 takes it: the keyboard chooses it. */
+      g_test_message ("GTK 4.%u: the suggestion is chosen with Down and Enter, not clicked",
+                      gtk_get_minor_version ());
+      keyboard_press (GDK_KEY_Down, 0);
+      keyboard_press (GDK_KEY_Return, 0);
+    }
   wait_ms (300);
   assert_tags (first, "deep learning");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
