@@ -19,7 +19,7 @@
 #include "proc-application.h"
 #include "proc-export-dialog.h"
 #include "proc-importer.h"
-#include "proc-preferences-window.h"
+#include "proc-preferences-dialog.h"
 #include "proc-statistics-window.h"
 
 #include "proc-suggested-tags.h"
@@ -279,12 +279,14 @@ library_scenes (ProcWindow *window)
   select_position (window, 3);
 
   {
-    GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
+    AdwDialog *preferences;
 
-    gtk_window_present (GTK_WINDOW (preferences));
+    /* Over the window, as Ctrl+, shows them. */
+    gtk_widget_activate_action (GTK_WIDGET (window), "app.preferences", NULL);
+    preferences = dialog_wait_shown (PROC_TYPE_PREFERENCES_DIALOG);
     wait_ms (1000);
-    shoot (preferences, "preferences");
-    gtk_window_destroy (GTK_WINDOW (preferences));
+    shoot (window, "preferences");
+    adw_dialog_force_close (preferences);
   }
 
   {

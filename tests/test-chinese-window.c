@@ -13,7 +13,8 @@
 #include "proc-application.h"
 #include "proc-export-dialog.h"
 #include "proc-paper-list.h"
-#include "proc-preferences-window.h"
+#include "proc-preferences-dialog.h"
+#include "dialog-common.h"
 #include "proc-window-private.h"
 
 static char *library;
@@ -76,7 +77,7 @@ scenario (ProcWindow *window)
   g_autofree char *window_texts = NULL;
   g_autofree char *export_texts = NULL;
   g_autofree char *preferences_texts = NULL;
-  GtkWidget *preferences;
+  AdwDialog *preferences;
   GListModel *toplevels = gtk_window_get_toplevels ();
   ProcExportDialog *dialog = NULL;
 
@@ -143,12 +144,15 @@ scenario (ProcWindow *window)
     gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
   }
 
-  preferences = proc_preferences_window_new (GTK_WINDOW (window));
-  preferences_texts = texts_of (preferences);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.preferences", NULL));
+  preferences = dialog_wait_shown (PROC_TYPE_PREFERENCES_DIALOG);
+  g_assert_cmpstr (adw_dialog_get_title (preferences), ==, "首选项");
+  preferences_texts = texts_of (GTK_WIDGET (preferences));
   assert_says (preferences_texts, "界面语言");
   assert_says (preferences_texts, "简体中文");
+  assert_says (preferences_texts, "自动保存延迟");
   assert_no_english (preferences_texts, "Interface Language");
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  adw_dialog_force_close (preferences);
 }
 
 static gboolean

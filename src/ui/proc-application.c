@@ -15,7 +15,7 @@
 #include "proc-command-line.h"
 #include "proc-importer.h"
 #include "proc-library-watcher.h"
-#include "proc-preferences-window.h"
+#include "proc-preferences-dialog.h"
 #include "proc-recovery.h"
 #include "proc-utils.h"
 #include "proc-window.h"
@@ -489,9 +489,16 @@ preferences_action (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  ProcApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
-  gtk_window_present (GTK_WINDOW (proc_preferences_window_new (window)));
+  /* Ctrl+, again while they are open: they are already there. */
+  if (ADW_IS_APPLICATION_WINDOW (window) &&
+      PROC_IS_PREFERENCES_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window))))
+    return;
+
+  adw_dialog_present (proc_preferences_dialog_new (self->store ? proc_store_get_path (self->store) : NULL),
+                      GTK_WIDGET (window));
 }
 
 static void
