@@ -836,6 +836,20 @@ main_menu (ProcWindow *window)
   gtk_window_close (wait_export_window ());
   wait_ms (200);
   g_assert_true (gtk_widget_get_has_tooltip (window->primary_menu_button));
+
+  /* About: over the window, with the name and the version; Escape closes it. */
+  pointer_click (window->primary_menu_button, GDK_BUTTON_PRIMARY, 0);
+  popover = wait_mapped (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (window->primary_menu_button))));
+  menu_choose (popover, "About Proceedings", NULL);
+  {
+    AdwAboutDialog *about = ADW_ABOUT_DIALOG (wait_dialog (ADW_TYPE_ABOUT_DIALOG));
+
+    g_assert_cmpstr (adw_about_dialog_get_application_name (about), ==, "Proceedings");
+    g_assert_cmpstr (adw_about_dialog_get_version (about), ==, PACKAGE_VERSION);
+    g_assert_true (has_label (GTK_WIDGET (about), "Proceedings"));
+  }
+  keyboard_press (GDK_KEY_Escape, 0);
+  wait_closed ();
 }
 
 static void

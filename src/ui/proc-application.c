@@ -467,7 +467,7 @@ about_action (GSimpleAction *action,
   static const char *developers[] = { "The Proceedings authors", NULL };
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
-  adw_show_about_window (window,
+  adw_show_about_dialog (GTK_WIDGET (window),
                          "application-name", _("Proceedings"),
                          "application-icon", APP_ID,
                          "developer-name", _("The Proceedings authors"),
