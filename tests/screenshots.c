@@ -290,24 +290,16 @@ library_scenes (ProcWindow *window)
   }
 
   {
-    g_autoptr(GListModel) toplevels = NULL;
     gint64 list_id = proc_store_create_reading_list (window->store, "Efficient fine-tuning", &error);
+    AdwDialog *dialog;
 
     proc_store_add_to_reading_list (window->store, list_id, ids, 3, &error);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
-    toplevels = g_object_ref (gtk_window_get_toplevels ());
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GtkWidget) dialog = g_list_model_get_item (toplevels, i);
-
-        if (!PROC_IS_EXPORT_DIALOG (dialog))
-          continue;
-        proc_export_dialog_select_papers (PROC_EXPORT_DIALOG (dialog), "reading-list:Efficient fine-tuning");
-        wait_ms (1000);
-        shoot (dialog, "export-dialog");
-        gtk_window_destroy (GTK_WINDOW (dialog));
-        break;
-      }
+    dialog = dialog_wait_shown (PROC_TYPE_EXPORT_DIALOG);
+    proc_export_dialog_select_papers (PROC_EXPORT_DIALOG (dialog), "reading-list:Efficient fine-tuning");
+    wait_ms (1000);
+    shoot (window, "export-dialog");
+    adw_dialog_force_close (dialog);
   }
 
   triage_scenes (window);

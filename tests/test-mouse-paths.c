@@ -266,32 +266,6 @@ wait_dialog (GType type)
   return dialog;
 }
 
-/* The Export window that opened over the main one. */
-static GtkWindow *
-wait_export_window (void)
-{
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (g_get_monotonic_time () < end)
-    {
-      GListModel *toplevels = gtk_window_get_toplevels ();
-
-      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-        {
-          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);  /* a new ref */
-
-          if (PROC_IS_EXPORT_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-            {
-              wait_ms (300);
-              return window;
-            }
-        }
-      g_main_context_iteration (NULL, FALSE);
-    }
-
-  g_error ("No Export window opened");
-}
-
 /* The button labelled @text in @widget, shown. */
 static GtkWidget *
 find_button (GtkWidget  *widget,
@@ -322,16 +296,16 @@ find_by_tooltip (GtkWidget  *widget,
 }
 
 /* The Export dialog that a menu item opened, with @papers chosen in its
- * Papers row; closed again. */
+ * Papers row; Escape closes it again. */
 static void
 assert_export_dialog_chose (const char *papers)
 {
-  GtkWindow *dialog = wait_export_window ();
+  AdwDialog *dialog = wait_dialog (PROC_TYPE_EXPORT_DIALOG);
   AdwComboRow *row = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
 
   g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (row)), ==, papers);
-  gtk_window_close (dialog);
-  wait_ms (200);
+  keyboard_press (GDK_KEY_Escape, 0);
+  wait_closed ();
 }
 
 /* Types @text into the focused entry, replacing what it holds. */
@@ -833,8 +807,8 @@ main_menu (ProcWindow *window)
   /* No tooltip over the menu's first item. */
   g_assert_false (gtk_widget_get_has_tooltip (window->primary_menu_button));
   menu_choose (popover, "Export Reading List…", NULL);
-  gtk_window_close (wait_export_window ());
-  wait_ms (200);
+  pointer_click (find_button (GTK_WIDGET (wait_dialog (PROC_TYPE_EXPORT_DIALOG)), "Cancel"), GDK_BUTTON_PRIMARY, 0);
+  wait_closed ();
   g_assert_true (gtk_widget_get_has_tooltip (window->primary_menu_button));
 
   /* About: over the window, with the name and the version; Escape closes it. */
