@@ -605,38 +605,41 @@ show_statistics_action (GtkWidget  *widget,
 }
 
 static void
-import_response_cb (ProcWindow           *self,
-                    int                   response,
-                    GtkFileChooserNative *chooser)
+import_chosen_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
 {
+  g_autoptr(ProcWindow) self = user_data;
   g_autoptr(GListModel) files = NULL;
   g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
+  if (!(files = gtk_file_dialog_open_multiple_finish (GTK_FILE_DIALOG (source), result, &error)))
     {
-      files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
-      for (guint i = 0; i < g_list_model_get_n_items (files); i++)
-        g_ptr_array_add (array, g_list_model_get_item (files, i));
-      proc_window_import_files (self, (GFile **) array->pdata, array->len);
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+        proc_window_report_error (self, error);
+      return;
     }
 
-  g_object_unref (chooser);
+  for (guint i = 0; i < g_list_model_get_n_items (files); i++)
+    g_ptr_array_add (array, g_list_model_get_item (files, i));
+  proc_window_import_files (self, (GFile **) array->pdata, array->len);
 }
 
+/* The file dialog (the portal's, in Flatpak), for one or more lists. */
 static void
 import_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
   ProcWindow *self = PROC_WINDOW (widget);
-  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
   g_autoptr(GtkFileFilter) lists = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
 
-  chooser = gtk_file_chooser_native_new (_("Import Paper List"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN,
-                                         _("_Import"), _("_Cancel"));
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
+  gtk_file_dialog_set_title (dialog, _("Import Paper List"));
+  gtk_file_dialog_set_accept_label (dialog, _("_Import"));
 
   /* Every format the importer reads; it tells them apart by content. */
   gtk_file_filter_set_name (lists, _("Paper Lists (Text, BibTeX, RIS, JSON, CSV)"));
@@ -650,13 +653,14 @@ import_action (GtkWidget  *widget,
   gtk_file_filter_add_pattern (lists, "*.ris");
   gtk_file_filter_add_pattern (lists, "*.json");
   gtk_file_filter_add_pattern (lists, "*.csv");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), lists);
+  g_list_store_append (filters, lists);
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), all);
+  g_list_store_append (filters, all);
+  gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
+  gtk_file_dialog_set_default_filter (dialog, lists);
 
-  g_signal_connect_swapped (chooser, "response", G_CALLBACK (import_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  gtk_file_dialog_open_multiple (dialog, GTK_WINDOW (self), NULL, import_chosen_cb, g_object_ref (self));
 }
 
 static void
