@@ -35,7 +35,6 @@ struct _ProcStatisticsView
   gboolean reload_again;         /* the library changed during the load */
 
   GtkStack *stack;
-  GtkSpinner *spinner;
   AdwStatusPage *empty_page;
   GtkFlowBox *lower_charts;
   GtkLabel *progress_summary;
@@ -276,8 +275,6 @@ update (ProcStatisticsView *self)
   g_autofree char *progress_summary = NULL;
   g_autofree char *progress_description = NULL;
 
-  gtk_spinner_stop (self->spinner);
-
   if (statistics->progress->n_papers == 0)
     {
       adw_status_page_set_title (self->empty_page, _("No Papers"));
@@ -307,7 +304,6 @@ static void
 show_error (ProcStatisticsView *self,
             const GError       *error)
 {
-  gtk_spinner_stop (self->spinner);
   adw_status_page_set_title (self->empty_page, _("Could Not Read the Library"));
   adw_status_page_set_description (self->empty_page, error->message);
   gtk_stack_set_visible_child_name (self->stack, "empty");
@@ -499,7 +495,6 @@ proc_statistics_view_constructed (GObject *object)
   g_return_if_fail (self->store != NULL);
 
   g_signal_connect_object (self->store, "changed", G_CALLBACK (store_changed_cb), self, G_CONNECT_SWAPPED);
-  gtk_spinner_start (self->spinner);
   load (self);
 }
 
@@ -578,7 +573,6 @@ proc_statistics_view_class_init (ProcStatisticsViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-statistics-view.ui");
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, stack);
-  gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, spinner);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, lower_charts);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, progress_summary);
