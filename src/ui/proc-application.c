@@ -194,19 +194,6 @@ ensure_store (ProcApplication  *self,
 }
 
 static void
-show_folder_done_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autoptr(ProcWindow) window = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (!gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (source), result, &error) &&
-      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
-    proc_window_report_error (window, error);
-}
-
-static void
 recovery_response_cb (AdwAlertDialog *dialog,
                       const char     *response,
                       ProcWindow     *window)
@@ -218,9 +205,8 @@ recovery_response_cb (AdwAlertDialog *dialog,
       g_autofree char *dir = g_path_get_dirname (damaged);
       g_autoptr(GFile) folder = g_file_new_for_path (dir);
       g_autofree char *uri = g_file_get_uri (folder);
-      g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (uri);
 
-      gtk_uri_launcher_launch (launcher, GTK_WINDOW (window), NULL, show_folder_done_cb, g_object_ref (window));
+      proc_widget_open_uri (GTK_WIDGET (window), uri);
     }
 }
 

@@ -285,10 +285,7 @@ static void
 link_row_activated_cb (AdwActionRow *row,
                        gpointer      user_data)
 {
-  const char *url = g_object_get_data (G_OBJECT (row), "url");
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (row));
-
-  gtk_show_uri (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, url, GDK_CURRENT_TIME);
+  proc_widget_open_uri (GTK_WIDGET (row), g_object_get_data (G_OBJECT (row), "url"));
 }
 
 static GtkWidget *

@@ -272,10 +272,9 @@ static void
 code_clicked_cb (ProcTriageView *self)
 {
   const char *url = self->paper ? proc_paper_get_code_url (self->paper) : NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (url != NULL)
-    gtk_show_uri (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, url, GDK_CURRENT_TIME);
+    proc_widget_open_uri (GTK_WIDGET (self), url);
 }
 
 static ProcTriage
