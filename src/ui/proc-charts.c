@@ -29,10 +29,7 @@ proc_chart_colours_init (ProcChartColours *colours,
 {
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
 
-  /* gtk_widget_get_color() is GTK 4.10's; this is its 4.8 spelling. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &colours->foreground);
-  G_GNUC_END_IGNORE_DEPRECATIONS
+  gtk_widget_get_color (widget, &colours->foreground);
 
   gdk_rgba_parse (&colours->kept, dark ? "#33d17a" : "#2ec27e");
   gdk_rgba_parse (&colours->maybe, dark ? "#f6d32d" : "#e5a50a");

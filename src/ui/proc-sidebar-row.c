@@ -16,10 +16,9 @@ struct _ProcSidebarRow
   char *query;
   guint count;
 
-  GtkWidget *dot;
+  GtkWidget *dot;               /* a tag's colour, drawn */
   GtkLabel *label;
   GtkLabel *count_label;
-  GtkCssProvider *dot_css;
 };
 
 G_DEFINE_FINAL_TYPE (ProcSidebarRow, proc_sidebar_row, GTK_TYPE_LIST_BOX_ROW)
@@ -35,8 +34,6 @@ update_count_label (ProcSidebarRow *self)
 static void
 update_from_collection (ProcSidebarRow *self)
 {
-  const char *colour = proc_collection_get_colour (self->collection);
-
   gtk_label_set_label (self->label, proc_collection_get_name (self->collection));
   g_free (self->query);
   self->query = proc_collection_dup_query (self->collection);
@@ -46,11 +43,7 @@ update_from_collection (ProcSidebarRow *self)
   proc_sidebar_row_set_count (self, proc_collection_get_count (self->collection));
 
   if (self->dot != NULL)
-    {
-      g_autofree char *css = g_strdup_printf (".tag-dot { background-color: %s; }",
-                                              colour && *colour ? colour : "alpha(currentColor, 0.35)");
-      gtk_css_provider_load_from_data (self->dot_css, css, -1);
-    }
+    gtk_widget_queue_draw (self->dot);
 }
 
 static void
@@ -72,7 +65,6 @@ proc_sidebar_row_dispose (GObject *object)
   if (self->collection != NULL)
     g_signal_handlers_disconnect_by_data (self->collection, self);
   g_clear_object (&self->collection);
-  g_clear_object (&self->dot_css);
 
   G_OBJECT_CLASS (proc_sidebar_row_parent_class)->dispose (object);
 }
@@ -138,6 +130,30 @@ proc_sidebar_row_new_fixed (const char *icon_name,
   return GTK_WIDGET (self);
 }
 
+/* The tag's colour; a tag without one, or with one that is not a colour,
+ * gets a faint dot in the text's colour, which follows light and dark. */
+static void
+draw_dot (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        data)
+{
+  ProcSidebarRow *self = data;
+  const char *colour = self->collection ? proc_collection_get_colour (self->collection) : NULL;
+  GdkRGBA rgba;
+
+  if (colour == NULL || *colour == '\0' || !gdk_rgba_parse (&rgba, colour))
+    {
+      gtk_widget_get_color (GTK_WIDGET (area), &rgba);
+      rgba.alpha *= 0.35f;
+    }
+
+  gdk_cairo_set_source_rgba (cr, &rgba);
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
 /* Tags get a colour dot; lists and reading lists an icon. */
 GtkWidget *
 proc_sidebar_row_new_collection (ProcCollection *collection)
@@ -147,13 +163,14 @@ proc_sidebar_row_new_collection (ProcCollection *collection)
 
   if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_TAG)
     {
-      lead = self->dot = gtk_label_new (NULL);
+      lead = self->dot = g_object_new (GTK_TYPE_DRAWING_AREA,
+                                       "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                       "content-width", 10,
+                                       "content-height", 10,
+                                       "valign", GTK_ALIGN_CENTER,
+                                       NULL);
       gtk_widget_add_css_class (lead, "tag-dot");
-      gtk_widget_set_valign (lead, GTK_ALIGN_CENTER);
-      self->dot_css = gtk_css_provider_new ();
-      gtk_style_context_add_provider (gtk_widget_get_style_context (lead),
-                                      GTK_STYLE_PROVIDER (self->dot_css),
-                                      GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (lead), draw_dot, self, NULL);
     }
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_LIST)
     lead = gtk_image_new_from_icon_name ("view-list-symbolic");
