@@ -824,6 +824,18 @@ main_menu (ProcWindow *window)
   }
   keyboard_press (GDK_KEY_Escape, 0);
   wait_closed ();
+
+  /* Keyboard Shortcuts: the platform's own. */
+  pointer_click (window->primary_menu_button, GDK_BUTTON_PRIMARY, 0);
+  popover = wait_mapped (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (window->primary_menu_button))));
+  g_assert_nonnull (popover_find_label (popover, "Ctrl+?"));
+  menu_choose (popover, "Keyboard Shortcuts", NULL);
+  {
+    GtkWidget *shortcuts = shortcuts_wait_shown (GTK_WINDOW (window));
+
+    g_assert_true (has_label (shortcuts, "Import a paper list"));
+    shortcuts_close (shortcuts);
+  }
 }
 
 static void

@@ -499,6 +499,23 @@ apply_color_scheme (ProcApplication *self)
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i]);
 }
 
+#if !ADW_CHECK_VERSION (1, 8, 0)
+/* Before libadwaita 1.8 and its AdwShortcutsDialog, the shortcuts are
+ * GtkApplication's help overlay (gtk/help-overlay.ui), which each window
+ * shows as win.show-help-overlay: app.shortcuts, which the menu names as
+ * AdwApplication 1.8 does, shows the active window's. */
+static void
+shortcuts_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  if (window != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+}
+#endif
+
 static void
 quit_action (GSimpleAction *action,
              GVariant      *parameter,
@@ -521,6 +538,18 @@ proc_application_startup (GApplication *app)
   G_APPLICATION_CLASS (proc_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+#if !ADW_CHECK_VERSION (1, 8, 0)
+  {
+    static const GActionEntry shortcuts_entry = { "shortcuts", shortcuts_action };
+
+    g_action_map_add_action_entries (G_ACTION_MAP (app), &shortcuts_entry, 1, app);
+    /* Ctrl+? is app.shortcuts's, as from 1.8 on, and the menu shows it. */
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay",
+                                           (const char *[]) { NULL });
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.shortcuts",
+                                           (const char *[]) { "<Control>question", NULL });
+  }
+#endif
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
                                          (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",
