@@ -146,3 +146,66 @@ dialog_wait_closed (AdwDialog *dialog)
     g_main_context_iteration (NULL, FALSE);
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
 }
+
+/**
+ * shortcuts_wait_shown:
+ * @window: the window whose menu or Ctrl+? asked for them
+ *
+ * Returns: (transfer none): the keyboard shortcuts, as this platform
+ *   shows them: from libadwaita 1.8 on an AdwShortcutsDialog over
+ *   @window, before it the GtkShortcutsWindow of @window
+ */
+GtkWidget *
+shortcuts_wait_shown (GtkWindow *window)
+{
+#if ADW_CHECK_VERSION (1, 8, 0)
+  AdwDialog *dialog;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  dialog = dialog_wait_shown (ADW_TYPE_SHORTCUTS_DIALOG);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (dialog)) == GTK_ROOT (window));
+
+  return GTK_WIDGET (dialog);
+#else
+  /* Deprecated in GTK 4.18 with nothing in its place before libadwaita
+   * 1.8: found by its name. */
+  GType type = g_type_from_name ("GtkShortcutsWindow");
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+          if (type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (toplevel, type) &&
+              gtk_widget_get_mapped (GTK_WIDGET (toplevel)) &&
+              gtk_window_get_transient_for (toplevel) == window)
+            return GTK_WIDGET (toplevel);
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+
+  g_error ("No keyboard shortcuts shown");
+#endif
+}
+
+/* Closes what shortcuts_wait_shown() found, and waits for it to go. */
+void
+shortcuts_close (GtkWidget *shortcuts)
+{
+  g_autoptr(GtkWidget) held = g_object_ref (shortcuts);
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  if (ADW_IS_DIALOG (shortcuts))
+    g_assert_true (adw_dialog_close (ADW_DIALOG (shortcuts)));
+  else
+    gtk_window_close (GTK_WINDOW (shortcuts));
+
+  while (gtk_widget_get_mapped (held) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_false (gtk_widget_get_mapped (held));
+}

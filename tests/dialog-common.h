@@ -20,4 +20,7 @@ void       alert_dialog_respond    (AdwAlertDialog *dialog,
                                     const char     *response);
 void       dialog_wait_closed      (AdwDialog      *dialog);
 
+GtkWidget *shortcuts_wait_shown    (GtkWindow      *window);
+void       shortcuts_close         (GtkWidget      *shortcuts);
+
 G_END_DECLS

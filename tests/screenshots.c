@@ -19,7 +19,8 @@
 #include "proc-application.h"
 #include "proc-export-dialog.h"
 #include "proc-importer.h"
-#include "proc-preferences-window.h"
+#include "proc-preferences-dialog.h"
+#include "proc-paper-list.h"
 #include "proc-statistics-window.h"
 
 #include "proc-suggested-tags.h"
@@ -73,6 +74,8 @@ select_position (ProcWindow *window,
 
 static void triage_scenes (ProcWindow *window);
 static void watchlist_scenes (ProcWindow *window);
+static void dialog_scenes (ProcWindow *window,
+                           const char *prefix);
 
 static guint
 find_position (ProcWindow *window,
@@ -279,37 +282,32 @@ library_scenes (ProcWindow *window)
   select_position (window, 3);
 
   {
-    GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
+    AdwDialog *preferences;
 
-    gtk_window_present (GTK_WINDOW (preferences));
+    /* Over the window, as Ctrl+, shows them. */
+    gtk_widget_activate_action (GTK_WIDGET (window), "app.preferences", NULL);
+    preferences = dialog_wait_shown (PROC_TYPE_PREFERENCES_DIALOG);
     wait_ms (1000);
-    shoot (preferences, "preferences");
-    gtk_window_destroy (GTK_WINDOW (preferences));
+    shoot (window, "preferences");
+    adw_dialog_force_close (preferences);
   }
 
   {
-    g_autoptr(GListModel) toplevels = NULL;
     gint64 list_id = proc_store_create_reading_list (window->store, "Efficient fine-tuning", &error);
+    AdwDialog *dialog;
 
     proc_store_add_to_reading_list (window->store, list_id, ids, 3, &error);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL);
-    toplevels = g_object_ref (gtk_window_get_toplevels ());
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GtkWidget) dialog = g_list_model_get_item (toplevels, i);
-
-        if (!PROC_IS_EXPORT_DIALOG (dialog))
-          continue;
-        proc_export_dialog_select_papers (PROC_EXPORT_DIALOG (dialog), "reading-list:Efficient fine-tuning");
-        wait_ms (1000);
-        shoot (dialog, "export-dialog");
-        gtk_window_destroy (GTK_WINDOW (dialog));
-        break;
-      }
+    dialog = dialog_wait_shown (PROC_TYPE_EXPORT_DIALOG);
+    proc_export_dialog_select_papers (PROC_EXPORT_DIALOG (dialog), "reading-list:Efficient fine-tuning");
+    wait_ms (1000);
+    shoot (window, "export-dialog");
+    adw_dialog_force_close (dialog);
   }
 
   triage_scenes (window);
   watchlist_scenes (window);
+  dialog_scenes (window, "");
 }
 
 /* Part of the way through the conference: the card, then a view with
@@ -382,6 +380,109 @@ watchlist_scenes (ProcWindow *window)
   adw_dialog_force_close (dialog);
   gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
   gtk_search_bar_set_search_mode (window->search_bar, FALSE);
+}
+
+/* Shoots the window with the dialog @action opened over it, then closes
+ * the dialog. */
+static void
+dialog_scene (ProcWindow *window,
+              const char *action,
+              GType       type,
+              const char *name)
+{
+  AdwDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), action, NULL);
+  dialog = dialog_wait_shown (type);
+  wait_ms (700);
+  shoot (window, name);
+  adw_dialog_force_close (dialog);
+  wait_ms (300);
+}
+
+/* The dialogs over the window (in a narrow one, bottom sheets), light and
+ * dark: to look at, not for the metainfo. */
+static void
+dialog_scenes (ProcWindow *window,
+               const char *prefix)
+{
+  g_autofree char *name = NULL;
+  GtkWidget *shortcuts;
+
+  proc_sidebar_select_query (window->sidebar, "");
+  wait_ms (300);
+  select_position (window, 1);
+  wait_ms (300);
+
+  for (guint dark = 0; dark <= 1; dark++)
+    {
+      const char *shade = dark ? "-dark" : "";
+
+      adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                          dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_DEFAULT);
+      wait_ms (300);
+
+      g_free (name);
+      name = g_strdup_printf ("%sdialog-new-tag%s", prefix, shade);
+      dialog_scene (window, "win.new-tag", ADW_TYPE_ALERT_DIALOG, name);
+      g_free (name);
+      name = g_strdup_printf ("%sdialog-watchlist%s", prefix, shade);
+      dialog_scene (window, "win.new-watchlist", ADW_TYPE_ALERT_DIALOG, name);
+      g_free (name);
+      name = g_strdup_printf ("%sdialog-preferences%s", prefix, shade);
+      dialog_scene (window, "app.preferences", PROC_TYPE_PREFERENCES_DIALOG, name);
+      g_free (name);
+      name = g_strdup_printf ("%sdialog-export%s", prefix, shade);
+      dialog_scene (window, "win.export", PROC_TYPE_EXPORT_DIALOG, name);
+      g_free (name);
+      name = g_strdup_printf ("%sdialog-about%s", prefix, shade);
+      dialog_scene (window, "app.about", ADW_TYPE_ABOUT_DIALOG, name);
+    }
+
+  /* Check Library, done; the second page of the preferences. */
+  {
+    AdwDialog *preferences;
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "app.preferences", NULL);
+    preferences = dialog_wait_shown (PROC_TYPE_PREFERENCES_DIALOG);
+    adw_preferences_dialog_set_visible_page_name (ADW_PREFERENCES_DIALOG (preferences), "library");
+    wait_ms (700);
+    g_free (name);
+    name = g_strdup_printf ("%sdialog-preferences-library-dark", prefix);
+    shoot (window, name);
+    adw_dialog_force_close (preferences);
+  }
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  wait_ms (300);
+
+  /* A file that is not text. */
+  {
+    g_autofree char *path = g_build_filename (g_get_home_dir (), "not-a-list.txt", NULL);
+    static const char contents[] = "A list\n\nAn abstract\0with a NUL byte.\n";
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+    AdwDialog *dialog;
+
+    if (!g_file_set_contents (path, contents, sizeof contents - 1, NULL))
+      g_error ("Could not write %s", path);
+    proc_window_import_files (window, &file, 1);
+    dialog = dialog_wait_shown (ADW_TYPE_ALERT_DIALOG);
+    wait_ms (700);
+    g_free (name);
+    name = g_strdup_printf ("%sdialog-import-refused", prefix);
+    shoot (window, name);
+    adw_dialog_force_close (dialog);
+    wait_ms (300);
+  }
+
+  /* The keyboard shortcuts: a dialog from libadwaita 1.8 on, a window of
+   * its own before. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "app.shortcuts", NULL);
+  shortcuts = shortcuts_wait_shown (GTK_WINDOW (window));
+  wait_ms (700);
+  g_free (name);
+  name = g_strdup_printf ("%sdialog-shortcuts", prefix);
+  shoot (ADW_IS_DIALOG (shortcuts) ? GTK_WIDGET (window) : shortcuts, name);
+  shortcuts_close (shortcuts);
 }
 
 static GtkWidget *
@@ -545,6 +646,8 @@ narrow_scenes (ProcWindow *window)
   wait_ms (700);
   shoot (statistics, "statistics-narrow");
   gtk_window_destroy (GTK_WINDOW (statistics));
+
+  dialog_scenes (window, "narrow-");
 }
 
 static void

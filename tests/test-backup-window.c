@@ -15,7 +15,7 @@
 #include "proc-application-private.h"
 #include "proc-backup-private.h"
 #include "proc-import-batch.h"
-#include "proc-preferences-window.h"
+#include "proc-preferences-dialog.h"
 #include "proc-window-private.h"
 #include "dialog-common.h"
 
@@ -213,18 +213,64 @@ find_button (GtkWidget  *root,
   return NULL;
 }
 
-/* Clicks the row's button and waits for its subtitle to say something new. */
+/* Preferences → Library, as Ctrl+, and a click on the page show them:
+ * over the window. */
+static AdwDialog *
+open_library_preferences (ProcWindow *window)
+{
+  AdwDialog *preferences;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.preferences", NULL));
+  preferences = dialog_wait_shown (PROC_TYPE_PREFERENCES_DIALOG);
+  g_assert_true (gtk_widget_get_root (GTK_WIDGET (preferences)) == GTK_ROOT (window));
+  adw_preferences_dialog_set_visible_page_name (ADW_PREFERENCES_DIALOG (preferences), "library");
+  wait_ms (300);
+
+  return preferences;
+}
+
+static void
+close_preferences (AdwDialog *preferences)
+{
+  g_autoptr(AdwDialog) held = g_object_ref (preferences);
+
+  g_assert_true (adw_dialog_close (preferences));
+  dialog_wait_closed (held);
+}
+
+static GtkWidget *
+find_spinner (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (ADW_IS_SPINNER (child))
+        return child;
+      if ((found = find_spinner (child)))
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Clicks the row's button and waits for its subtitle to say something new;
+ * meanwhile the row shows a spinner. */
 static const char *
 click_and_wait (AdwActionRow *row,
                 const char   *while_working)
 {
   gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   GtkButton *button = find_button (GTK_WIDGET (row), NULL);
+  GtkWidget *spinner = find_spinner (GTK_WIDGET (row));
 
   g_assert_nonnull (button);
+  g_assert_nonnull (spinner);
+  g_assert_false (gtk_widget_get_visible (spinner));
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (button)));
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpstr (adw_action_row_get_subtitle (row), ==, while_working);
+  g_assert_true (gtk_widget_get_visible (spinner));
   /* The work runs in a thread: the window stays responsive meanwhile. */
   g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (button)));
 
@@ -232,6 +278,7 @@ click_and_wait (AdwActionRow *row,
     g_main_context_iteration (NULL, TRUE);
 
   g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (button)));
+  g_assert_false (gtk_widget_get_visible (spinner));
   return adw_action_row_get_subtitle (row);
 }
 
@@ -268,22 +315,19 @@ restored_dialog (ProcWindow *window)
 static void
 check_and_back_up (ProcWindow *window)
 {
-  GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
+  AdwDialog *preferences = open_library_preferences (window);
   AdwActionRow *check_row, *backup_row;
   const char *result;
 
-  gtk_window_present (GTK_WINDOW (preferences));
-  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "library");
-  wait_ms (300);
-  check_row = find_row (preferences, "Check Library");
-  backup_row = find_row (preferences, "Back Up Now");
+  check_row = find_row (GTK_WIDGET (preferences), "Check Library");
+  backup_row = find_row (GTK_WIDGET (preferences), "Back Up Now");
   g_assert_nonnull (check_row);
   g_assert_nonnull (backup_row);
   g_assert_cmpstr (adw_action_row_get_subtitle (backup_row), ==, "Last backup: Saturday 14 March 2026 at 09:26");
 
   result = click_and_wait (check_row, "Checking…");
   g_assert_cmpstr (result, ==, "No problems found in 300 papers");
-  screenshot (preferences, "preferences-check-library");
+  screenshot (GTK_WIDGET (window), "preferences-check-library");
 
   g_assert_cmpuint (n_backups (), ==, 1);
   result = click_and_wait (backup_row, "Backing up…");
@@ -291,23 +335,20 @@ check_and_back_up (ProcWindow *window)
   g_assert_null (strstr (result, "14 March 2026"));
   g_assert_cmpuint (n_backups (), ==, 2);
 
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  close_preferences (preferences);
 }
 
 static void
 check_finds_problem (ProcWindow *window)
 {
-  GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
+  AdwDialog *preferences = open_library_preferences (window);
   const char *result;
 
-  gtk_window_present (GTK_WINDOW (preferences));
-  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "library");
-  wait_ms (300);
-  result = click_and_wait (find_row (preferences, "Check Library"), "Checking…");
+  result = click_and_wait (find_row (GTK_WIDGET (preferences), "Check Library"), "Checking…");
   g_assert_cmpstr (result, ==, "Problems found: a row of paper_tags refers to a missing row of papers. "
                                "Your backups are in the “backups” folder beside the library.");
-  screenshot (preferences, "preferences-check-problem");
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  screenshot (GTK_WIDGET (window), "preferences-check-problem");
+  close_preferences (preferences);
 }
 
 /* Words of one paper gone from the search index: Check Library finds it,
@@ -315,18 +356,16 @@ check_finds_problem (ProcWindow *window)
 static void
 repair_search_index (ProcWindow *window)
 {
-  GtkWidget *preferences = proc_preferences_window_new (GTK_WINDOW (window));
   gint64 end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  AdwDialog *preferences;
   AdwActionRow *check_row, *repair_row;
   const char *result;
 
   g_assert_cmpuint (proc_store_count (window->store, "storage"), ==, N_PAPERS - 1);
 
-  gtk_window_present (GTK_WINDOW (preferences));
-  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "library");
-  wait_ms (300);
-  check_row = find_row (preferences, "Check Library");
-  repair_row = find_row (preferences, "Repair Search Index");
+  preferences = open_library_preferences (window);
+  check_row = find_row (GTK_WIDGET (preferences), "Check Library");
+  repair_row = find_row (GTK_WIDGET (preferences), "Repair Search Index");
   g_assert_nonnull (repair_row);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (repair_row)));
 
@@ -335,7 +374,7 @@ repair_search_index (ProcWindow *window)
                                "deleted ones. Your papers, notes and tags are not affected; Repair Search Index "
                                "builds the index anew.");
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (repair_row)));
-  screenshot (preferences, "preferences-repair-index");
+  screenshot (GTK_WIDGET (window), "preferences-repair-index");
 
   click_and_wait (repair_row, "Repairing…");
   while (g_str_equal (adw_action_row_get_subtitle (check_row), "Checking…") && g_get_monotonic_time () < end)
@@ -344,7 +383,7 @@ repair_search_index (ProcWindow *window)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (repair_row)));
   g_assert_cmpuint (proc_store_count (window->store, "storage"), ==, N_PAPERS);
 
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  close_preferences (preferences);
 }
 
 /* The daily backup waits for a pause in the editing, then runs. */

@@ -13,7 +13,8 @@
 #include "proc-application.h"
 #include "proc-export-dialog.h"
 #include "proc-paper-list.h"
-#include "proc-preferences-window.h"
+#include "proc-preferences-dialog.h"
+#include "dialog-common.h"
 #include "proc-window-private.h"
 
 static char *library;
@@ -77,9 +78,8 @@ scenario (ProcWindow *window)
   g_autofree char *window_texts = NULL;
   g_autofree char *export_texts = NULL;
   g_autofree char *preferences_texts = NULL;
-  GtkWidget *preferences;
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  ProcExportDialog *dialog = NULL;
+  AdwDialog *preferences;
+  AdwDialog *dialog;
 
   /* The sidebar's entries and sections, the list's count (a plural), the
    * detail pane's headings. */
@@ -109,22 +109,15 @@ scenario (ProcWindow *window)
   g_assert_cmpstr (adw_window_title_get_subtitle (window->list_title), ==, "已选择 2 篇");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (PROC_IS_EXPORT_DIALOG (item))
-        dialog = PROC_EXPORT_DIALOG (item);
-    }
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "导出");
+  dialog = dialog_wait_shown (PROC_TYPE_EXPORT_DIALOG);
+  g_assert_cmpstr (adw_dialog_get_title (dialog), ==, "导出");
   export_texts = texts_of (GTK_WIDGET (dialog));
   assert_says (export_texts, "格式");
   assert_says (export_texts, "分组依据");
   assert_says (export_texts, "包含内容");
   assert_says (export_texts, "阅读状态和星标");
   assert_no_english (export_texts, "Format");
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  adw_dialog_force_close (dialog);
 
   /* A Chinese note is found by a two-character word from its middle,
    * typed in the search entry. */
@@ -144,12 +137,15 @@ scenario (ProcWindow *window)
     gtk_editable_set_text (GTK_EDITABLE (window->search_entry), "");
   }
 
-  preferences = proc_preferences_window_new (GTK_WINDOW (window));
-  preferences_texts = texts_of (preferences);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.preferences", NULL));
+  preferences = dialog_wait_shown (PROC_TYPE_PREFERENCES_DIALOG);
+  g_assert_cmpstr (adw_dialog_get_title (preferences), ==, "首选项");
+  preferences_texts = texts_of (GTK_WIDGET (preferences));
   assert_says (preferences_texts, "界面语言");
   assert_says (preferences_texts, "简体中文");
+  assert_says (preferences_texts, "自动保存延迟");
   assert_no_english (preferences_texts, "Interface Language");
-  gtk_window_destroy (GTK_WINDOW (preferences));
+  adw_dialog_force_close (preferences);
 }
 
 static gboolean

@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 
+#include "dialog-common.h"
 #include "proc-application.h"
 #include "proc-export-dialog.h"
 #include "proc-paper-list.h"
@@ -79,20 +80,13 @@ find_paper (ProcWindow *window,
   return proc_paper_list_get_id (papers, 0);
 }
 
+/* The Export dialog shown over the window, or NULL once it has closed. */
 static ProcExportDialog *
 find_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* owned by GTK */
+  AdwDialog *dialog = dialog_find_shown (PROC_TYPE_EXPORT_DIALOG);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (PROC_IS_EXPORT_DIALOG (window))
-        return PROC_EXPORT_DIALOG (window);
-    }
-
-  return NULL;
+  return dialog != NULL ? PROC_EXPORT_DIALOG (dialog) : NULL;
 }
 
 static gboolean
@@ -113,21 +107,6 @@ find_row (GtkWidget  *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_row (child, title);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = G_TYPE_CHECK_INSTANCE_TYPE (child, type) ? child : find_descendant (child, type);
 
       if (found != NULL)
         return found;
@@ -183,6 +162,12 @@ combo_index_of (AdwComboRow *row,
   return 0;
 }
 
+static gboolean
+switch_row_off (gpointer row)
+{
+  return !adw_switch_row_get_active (ADW_SWITCH_ROW (row));
+}
+
 static char *export_path;
 
 /* A reading list, exported as BibTeX without abstracts, from the menu. */
@@ -211,10 +196,17 @@ scenario_export_reading_list (ProcWindow *window)
   g_assert_no_error (error);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
-  dialog = find_dialog ();
-  g_assert_nonnull (dialog);
-  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  dialog = PROC_EXPORT_DIALOG (dialog_wait_shown (PROC_TYPE_EXPORT_DIALOG));
+  /* Over the window, which it keeps from being used meanwhile. */
+  g_assert_true (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window)) == ADW_DIALOG (dialog));
+  /* Ctrl+E again does not open a second one. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
+  g_assert_true (dialog_find_shown (PROC_TYPE_EXPORT_DIALOG) == ADW_DIALOG (dialog));
+  {
+    g_autoptr(GListModel) dialogs = adw_application_window_get_dialogs (ADW_APPLICATION_WINDOW (window));
+
+    g_assert_cmpuint (g_list_model_get_n_items (dialogs), ==, 1);
+  }
 
   papers_row = ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Papers"));
   format_row = ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "Format"));
@@ -227,7 +219,10 @@ scenario_export_reading_list (ProcWindow *window)
   g_assert_cmpuint (combo_index_of (papers_row, "All Papers (38 papers)"), ==, 0);
   adw_combo_row_set_selected (papers_row, combo_index_of (papers_row, "Reading List “Friday” (2 papers)"));
   adw_combo_row_set_selected (format_row, combo_index_of (format_row, "BibTeX"));
-  gtk_switch_set_active (GTK_SWITCH (find_descendant (abstracts_row, GTK_TYPE_SWITCH)), FALSE);
+  /* A click on the row turns its switch off, once the switch has slid. */
+  g_assert_true (adw_switch_row_get_active (ADW_SWITCH_ROW (abstracts_row)));
+  adw_action_row_activate (ADW_ACTION_ROW (abstracts_row));
+  wait_until (switch_row_off, abstracts_row, 5, "the switch to turn off");
 
   file_name = proc_export_dialog_dup_file_name (dialog);
   g_assert_cmpstr (file_name, ==, "Friday.bib");
@@ -275,12 +270,19 @@ scenario_preselects_shown_list (ProcWindow *window)
   proc_sidebar_select_query (window->sidebar, "reading-list:\"Weekend: maybe\"");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", NULL));
-  dialog = find_dialog ();
+  dialog = PROC_EXPORT_DIALOG (dialog_wait_shown (PROC_TYPE_EXPORT_DIALOG));
   file_name = proc_export_dialog_dup_file_name (dialog);
   g_assert_cmpstr (file_name, ==, "Weekend- maybe.md");
 
-  gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL);
+  /* Cancel closes it, and only it. */
+  {
+    GtkWidget *cancel = dialog_find_button (ADW_DIALOG (dialog), "_Cancel");
+
+    g_assert_true (gtk_widget_get_mapped (cancel) && gtk_widget_is_sensitive (cancel));
+    g_signal_emit_by_name (cancel, "clicked");
+  }
   wait_until (dialog_gone, NULL, 10, "the dialog to close");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 }
 
 static void

@@ -1395,6 +1395,27 @@ import_progress_and_cancel (ProcWindow *window)
   g_assert_cmpuint (proc_store_count (store, "list:\"A big synthetic list\""), ==, 0);
 }
 
+/* The keyboard shortcuts, from the menu's action and Ctrl+?: the dialog of
+ * this platform's libadwaita, listing the paper list's keys. */
+static void
+keyboard_shortcuts (ProcWindow *window)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, "app.shortcuts");
+  g_auto(GStrv) overlay_accels = gtk_application_get_accels_for_action (app, "win.show-help-overlay");
+  GtkWidget *shortcuts;
+
+  /* Ctrl+? is the menu item's, and no other action's. */
+  g_assert_cmpstrv (accels, ((const char *[]) { "<Control>question", NULL }));
+  g_assert_cmpuint (g_strv_length (overlay_accels), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "app.shortcuts", NULL));
+  shortcuts = shortcuts_wait_shown (GTK_WINDOW (window));
+  g_assert_true (has_label (shortcuts, "Rate from none to five stars"));
+  g_assert_true (has_label (shortcuts, "Next and previous paper, deciding nothing"));
+  shortcuts_close (shortcuts);
+}
+
 /* A file that is not text: the dialog names it and why, Close closes it,
  * and nothing of it reached the library. */
 static void
@@ -1708,6 +1729,12 @@ test_import_progress_and_cancel (void)
 }
 
 static void
+test_keyboard_shortcuts (void)
+{
+  run_app (keyboard_shortcuts);
+}
+
+static void
 test_import_refused (void)
 {
   run_app (import_refused);
@@ -1773,6 +1800,7 @@ main (int   argc,
   g_test_add_func ("/main-window/note-survives-restart", test_note_survives_restart);
   g_test_add_func ("/main-window/import-progress-and-cancel", test_import_progress_and_cancel);
   g_test_add_func ("/main-window/import-refused", test_import_refused);
+  g_test_add_func ("/main-window/keyboard-shortcuts", test_keyboard_shortcuts);
   g_test_add_func ("/main-window/settings-restored", test_settings_restored);
   g_test_add_func ("/main-window/similar-papers", test_similar_papers);
   g_test_add_func ("/main-window/narrow", test_narrow);

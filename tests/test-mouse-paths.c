@@ -266,32 +266,6 @@ wait_dialog (GType type)
   return dialog;
 }
 
-/* The Export window that opened over the main one. */
-static GtkWindow *
-wait_export_window (void)
-{
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (g_get_monotonic_time () < end)
-    {
-      GListModel *toplevels = gtk_window_get_toplevels ();
-
-      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-        {
-          g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);  /* a new ref */
-
-          if (PROC_IS_EXPORT_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-            {
-              wait_ms (300);
-              return window;
-            }
-        }
-      g_main_context_iteration (NULL, FALSE);
-    }
-
-  g_error ("No Export window opened");
-}
-
 /* The button labelled @text in @widget, shown. */
 static GtkWidget *
 find_button (GtkWidget  *widget,
@@ -322,16 +296,16 @@ find_by_tooltip (GtkWidget  *widget,
 }
 
 /* The Export dialog that a menu item opened, with @papers chosen in its
- * Papers row; closed again. */
+ * Papers row; Escape closes it again. */
 static void
 assert_export_dialog_chose (const char *papers)
 {
-  GtkWindow *dialog = wait_export_window ();
+  AdwDialog *dialog = wait_dialog (PROC_TYPE_EXPORT_DIALOG);
   AdwComboRow *row = ADW_COMBO_ROW (find_by_id (GTK_WIDGET (dialog), "papers_row"));
 
   g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (row)), ==, papers);
-  gtk_window_close (dialog);
-  wait_ms (200);
+  keyboard_press (GDK_KEY_Escape, 0);
+  wait_closed ();
 }
 
 /* Types @text into the focused entry, replacing what it holds. */
@@ -880,57 +854,35 @@ main_menu (ProcWindow *window)
   /* No tooltip over the menu's first item. */
   g_assert_false (gtk_widget_get_has_tooltip (window->primary_menu_button));
   menu_choose (popover, "Export Reading List…", NULL);
-  gtk_window_close (wait_export_window ());
-  wait_ms (200);
+  pointer_click (find_button (GTK_WIDGET (wait_dialog (PROC_TYPE_EXPORT_DIALOG)), "Cancel"), GDK_BUTTON_PRIMARY, 0);
+  wait_closed ();
   g_assert_true (gtk_widget_get_has_tooltip (window->primary_menu_button));
 
-  /* Keyboard Shortcuts opens the list of shortcuts: libadwaita 1.8's
-   * dialog in the window, or GTK's shortcuts window with 1.7. */
+  /* About: over the window, with the name and the version; Escape closes it. */
   pointer_click (window->primary_menu_button, GDK_BUTTON_PRIMARY, 0);
   popover = wait_mapped (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (window->primary_menu_button))));
+  menu_choose (popover, "About Proceedings", NULL);
+  {
+    AdwAboutDialog *about = ADW_ABOUT_DIALOG (wait_dialog (ADW_TYPE_ABOUT_DIALOG));
+
+    g_assert_cmpstr (adw_about_dialog_get_application_name (about), ==, "Proceedings");
+    g_assert_cmpstr (adw_about_dialog_get_version (about), ==, PACKAGE_VERSION);
+    g_assert_true (has_label (GTK_WIDGET (about), "Proceedings"));
+  }
+  keyboard_press (GDK_KEY_Escape, 0);
+  wait_closed ();
+
+  /* Keyboard Shortcuts: the platform's own. */
+  pointer_click (window->primary_menu_button, GDK_BUTTON_PRIMARY, 0);
+  popover = wait_mapped (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (window->primary_menu_button))));
+  g_assert_nonnull (popover_find_label (popover, "Ctrl+?"));
   menu_choose (popover, "Keyboard Shortcuts", NULL);
-#if ADW_CHECK_VERSION (1, 8, 0)
   {
-    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-    AdwDialog *dialog = NULL;
+    GtkWidget *shortcuts = shortcuts_wait_shown (GTK_WINDOW (window));
 
-    while ((dialog = adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window))) == NULL &&
-           g_get_monotonic_time () < end)
-      g_main_context_iteration (NULL, FALSE);
-    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-    g_assert_true (ADW_IS_SHORTCUTS_DIALOG (dialog));
-    G_GNUC_END_IGNORE_DEPRECATIONS
-    wait_ms (400);
-    g_assert_nonnull (popover_find_label (GTK_WIDGET (dialog), "Import a paper list"));
-    adw_dialog_close (dialog);
+    g_assert_true (has_label (shortcuts, "Import a paper list"));
+    shortcuts_close (shortcuts);
   }
-#else
-  {
-    gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-    GtkWindow *shortcuts = NULL;
-
-    while (shortcuts == NULL && g_get_monotonic_time () < end)
-      {
-        GListModel *toplevels = gtk_window_get_toplevels ();
-
-        g_main_context_iteration (NULL, FALSE);
-        for (guint i = 0; i < g_list_model_get_n_items (toplevels) && shortcuts == NULL; i++)
-          {
-            g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
-
-            G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-            if (GTK_IS_SHORTCUTS_WINDOW (toplevel) && gtk_widget_get_mapped (GTK_WIDGET (toplevel)))
-              shortcuts = toplevel;
-            G_GNUC_END_IGNORE_DEPRECATIONS
-          }
-      }
-    g_assert_nonnull (shortcuts);
-    wait_ms (400);
-    g_assert_nonnull (popover_find_label (GTK_WIDGET (shortcuts), "Import a paper list"));
-    gtk_window_close (shortcuts);
-  }
-#endif
-  wait_ms (300);
 }
 
 static void

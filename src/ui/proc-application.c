@@ -15,7 +15,7 @@
 #include "proc-command-line.h"
 #include "proc-importer.h"
 #include "proc-library-watcher.h"
-#include "proc-preferences-window.h"
+#include "proc-preferences-dialog.h"
 #include "proc-recovery.h"
 #include "proc-utils.h"
 #include "proc-window.h"
@@ -194,19 +194,6 @@ ensure_store (ProcApplication  *self,
 }
 
 static void
-show_folder_done_cb (GObject      *source,
-                     GAsyncResult *result,
-                     gpointer      user_data)
-{
-  g_autoptr(ProcWindow) window = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (!gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (source), result, &error) &&
-      !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
-    proc_window_report_error (window, error);
-}
-
-static void
 recovery_response_cb (AdwAlertDialog *dialog,
                       const char     *response,
                       ProcWindow     *window)
@@ -218,9 +205,8 @@ recovery_response_cb (AdwAlertDialog *dialog,
       g_autofree char *dir = g_path_get_dirname (damaged);
       g_autoptr(GFile) folder = g_file_new_for_path (dir);
       g_autofree char *uri = g_file_get_uri (folder);
-      g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (uri);
 
-      gtk_uri_launcher_launch (launcher, GTK_WINDOW (window), NULL, show_folder_done_cb, g_object_ref (window));
+      proc_widget_open_uri (GTK_WIDGET (window), uri);
     }
 }
 
@@ -467,7 +453,7 @@ about_action (GSimpleAction *action,
   static const char *developers[] = { "The Proceedings authors", NULL };
   GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
-  adw_show_about_window (window,
+  adw_show_about_dialog (GTK_WIDGET (window),
                          "application-name", _("Proceedings"),
                          "application-icon", APP_ID,
                          "developer-name", _("The Proceedings authors"),
@@ -489,9 +475,16 @@ preferences_action (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
 {
-  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+  ProcApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
 
-  gtk_window_present (GTK_WINDOW (proc_preferences_window_new (window)));
+  /* Ctrl+, again while they are open: they are already there. */
+  if (ADW_IS_APPLICATION_WINDOW (window) &&
+      PROC_IS_PREFERENCES_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (window))))
+    return;
+
+  adw_dialog_present (proc_preferences_dialog_new (self->store ? proc_store_get_path (self->store) : NULL),
+                      GTK_WIDGET (window));
 }
 
 static void
@@ -505,6 +498,23 @@ apply_color_scheme (ProcApplication *self)
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), schemes[i]);
 }
+
+#if !ADW_CHECK_VERSION (1, 8, 0)
+/* Before libadwaita 1.8 and its AdwShortcutsDialog, the shortcuts are
+ * GtkApplication's help overlay (gtk/help-overlay.ui), which each window
+ * shows as win.show-help-overlay: app.shortcuts, which the menu names as
+ * AdwApplication 1.8 does, shows the active window's. */
+static void
+shortcuts_action (GSimpleAction *action,
+                  GVariant      *parameter,
+                  gpointer       user_data)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (user_data));
+
+  if (window != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+}
+#endif
 
 static void
 quit_action (GSimpleAction *action,
@@ -528,6 +538,18 @@ proc_application_startup (GApplication *app)
   G_APPLICATION_CLASS (proc_application_parent_class)->startup (app);
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
+#if !ADW_CHECK_VERSION (1, 8, 0)
+  {
+    static const GActionEntry shortcuts_entry = { "shortcuts", shortcuts_action };
+
+    g_action_map_add_action_entries (G_ACTION_MAP (app), &shortcuts_entry, 1, app);
+    /* Ctrl+? is app.shortcuts's, as from 1.8 on, and the menu shows it. */
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.show-help-overlay",
+                                           (const char *[]) { NULL });
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.shortcuts",
+                                           (const char *[]) { "<Control>question", NULL });
+  }
+#endif
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit",
                                          (const char *[]) { "<Control>q", NULL });
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences",

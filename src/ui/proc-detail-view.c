@@ -285,12 +285,7 @@ static void
 link_row_activated_cb (AdwActionRow *row,
                        gpointer      user_data)
 {
-  const char *url = g_object_get_data (G_OBJECT (row), "url");
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (row));
-  g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (url);
-
-  /* Through the portal in a Flatpak; the browser reports its own errors. */
-  gtk_uri_launcher_launch (launcher, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL, NULL);
+  proc_widget_open_uri (GTK_WIDGET (row), g_object_get_data (G_OBJECT (row), "url"));
 }
 
 static GtkWidget *

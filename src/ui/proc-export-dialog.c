@@ -26,13 +26,13 @@ typedef struct
 
 struct _ProcExportDialog
 {
-  AdwWindow parent_instance;
+  AdwDialog parent_instance;
 
   ProcStore *store;
   GSettings *settings;
   GPtrArray *choices;
   GtkStringList *choice_labels;
-  GCancellable *choosing;       /* while the file chooser is open */
+  GCancellable *chooser_cancellable;  /* while the file dialog is open */
   GCancellable *cancellable;
   GFile *file;
   gboolean has_selection;       /* the second choice is the selected papers */
@@ -40,15 +40,14 @@ struct _ProcExportDialog
   AdwComboRow *papers_row;
   AdwComboRow *format_row;
   AdwComboRow *grouping_row;
-  GtkSwitch *abstracts_switch;
-  GtkSwitch *notes_switch;
-  GtkSwitch *tags_switch;
-  GtkSwitch *ratings_switch;
-  GtkSwitch *read_state_switch;
-  GtkWidget *export_button;
+  AdwSwitchRow *abstracts_row;
+  AdwSwitchRow *notes_row;
+  AdwSwitchRow *tags_row;
+  AdwSwitchRow *ratings_row;
+  AdwSwitchRow *read_state_row;
 };
 
-G_DEFINE_FINAL_TYPE (ProcExportDialog, proc_export_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (ProcExportDialog, proc_export_dialog, ADW_TYPE_DIALOG)
 
 enum {
   EXPORTED,
@@ -140,15 +139,15 @@ selected_fields (ProcExportDialog *self)
 {
   ProcExportFields fields = 0;
 
-  if (gtk_switch_get_active (self->abstracts_switch))
+  if (adw_switch_row_get_active (self->abstracts_row))
     fields |= PROC_EXPORT_ABSTRACTS;
-  if (gtk_switch_get_active (self->notes_switch))
+  if (adw_switch_row_get_active (self->notes_row))
     fields |= PROC_EXPORT_NOTES;
-  if (gtk_switch_get_active (self->tags_switch))
+  if (adw_switch_row_get_active (self->tags_row))
     fields |= PROC_EXPORT_TAGS;
-  if (gtk_switch_get_active (self->ratings_switch))
+  if (adw_switch_row_get_active (self->ratings_row))
     fields |= PROC_EXPORT_RATINGS;
-  if (gtk_switch_get_active (self->read_state_switch))
+  if (adw_switch_row_get_active (self->read_state_row))
     fields |= PROC_EXPORT_READ_STATE;
 
   return fields;
@@ -167,11 +166,11 @@ format_changed_cb (ProcExportDialog *self)
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->grouping_row), format_has_headings (format));
   /* The conference-list format is abstracts and nothing else. */
-  gtk_widget_set_sensitive (GTK_WIDGET (self->notes_switch), format != PROC_RECORD_FORMAT_TEXT);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_switch), format != PROC_RECORD_FORMAT_TEXT);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->ratings_switch), format != PROC_RECORD_FORMAT_TEXT);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->read_state_switch), format != PROC_RECORD_FORMAT_TEXT);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->abstracts_switch), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->notes_row), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->tags_row), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->ratings_row), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->read_state_row), format != PROC_RECORD_FORMAT_TEXT);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->abstracts_row), format != PROC_RECORD_FORMAT_TEXT);
 }
 
 static void
@@ -189,7 +188,7 @@ papers_changed_cb (ProcExportDialog *self)
       empty = choice->ids != NULL && choice->ids->len == 0;
     }
 
-  gtk_widget_set_sensitive (self->export_button, !empty);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "export.choose-file", !empty);
 }
 
 static Choice *
@@ -224,21 +223,30 @@ save_settings (ProcExportDialog *self)
 }
 
 static void
-file_chosen_cb (GObject      *source,
-                GAsyncResult *result,
-                gpointer      user_data)
+save_done_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
 {
   g_autoptr(ProcExportDialog) self = user_data;
-  g_autoptr(GFile) file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, NULL);
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
 
-  g_clear_object (&self->choosing);
-  /* NULL: dismissed, or cancelled as the dialog closed meanwhile. */
-  if (file != NULL)
-    proc_export_dialog_export_to_file (self, file);
+  g_clear_object (&self->chooser_cancellable);
+
+  if (!(file = gtk_file_dialog_save_finish (GTK_FILE_DIALOG (source), result, &error)))
+    {
+      /* Dismissed, or this dialog closed meanwhile: nothing to say. */
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED) &&
+          !g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_CANCELLED))
+        proc_widget_show_error (GTK_WIDGET (self->papers_row), error);
+      return;
+    }
+
+  proc_export_dialog_export_to_file (self, file);
 }
 
-/* Through the file chooser portal in a Flatpak, which is how the sandbox
- * gets to write the file. */
+/* Where to write: the file dialog (the portal's, in Flatpak), offering the
+ * set's name with the format's extension. */
 static void
 choose_file_action (GtkWidget  *widget,
                     const char *action_name,
@@ -246,18 +254,20 @@ choose_file_action (GtkWidget  *widget,
 {
   ProcExportDialog *self = PROC_EXPORT_DIALOG (widget);
   g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autofree char *name = proc_export_dialog_dup_file_name (self);
   g_autofree char *pattern = NULL;
   ProcRecordFormat format = selected_format (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
 
-  if (self->choosing != NULL)
+  if (self->chooser_cancellable != NULL)
     return;
 
   gtk_file_dialog_set_title (dialog, _("Export Papers"));
   gtk_file_dialog_set_accept_label (dialog, _("_Export"));
   gtk_file_dialog_set_initial_name (dialog, name);
+
   pattern = g_strdup_printf ("*.%s", proc_record_format_get_extension (format));
   gtk_file_filter_set_name (filter, proc_record_format_get_name (format));
   gtk_file_filter_add_pattern (filter, pattern);
@@ -266,8 +276,17 @@ choose_file_action (GtkWidget  *widget,
   gtk_file_dialog_set_filters (dialog, G_LIST_MODEL (filters));
   gtk_file_dialog_set_default_filter (dialog, filter);
 
-  self->choosing = g_cancellable_new ();
-  gtk_file_dialog_save (dialog, GTK_WINDOW (self), self->choosing, file_chosen_cb, g_object_ref (self));
+  self->chooser_cancellable = g_cancellable_new ();
+  gtk_file_dialog_save (dialog, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->chooser_cancellable,
+                        save_done_cb, g_object_ref (self));
+}
+
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  adw_dialog_close (ADW_DIALOG (widget));
 }
 
 static void
@@ -282,6 +301,7 @@ export_done_cb (GObject      *source,
   if (!proc_exporter_export_file_finish (result, &n_written, &error))
     {
       gtk_widget_set_sensitive (GTK_WIDGET (self), TRUE);
+      adw_dialog_set_can_close (ADW_DIALOG (self), TRUE);
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_prefix_error (&error, _("Could not export the papers: "));
@@ -291,7 +311,7 @@ export_done_cb (GObject      *source,
     }
 
   g_signal_emit (self, signals [EXPORTED], 0, self->file, n_written);
-  gtk_window_destroy (GTK_WINDOW (self));
+  adw_dialog_force_close (ADW_DIALOG (self));
 }
 
 /**
@@ -335,7 +355,9 @@ proc_export_dialog_export_to_file (ProcExportDialog *self,
     }
 
   save_settings (self);
+  /* Until the file is written: no second export, and no closing on it. */
   gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
+  adw_dialog_set_can_close (ADW_DIALOG (self), FALSE);
 
   g_set_object (&self->file, file);
   g_clear_object (&self->cancellable);
@@ -346,14 +368,25 @@ proc_export_dialog_export_to_file (ProcExportDialog *self,
                                    export_done_cb, g_object_ref (self));
 }
 
+/* A file dialog still open goes with this one. */
+static void
+proc_export_dialog_closed (AdwDialog *dialog)
+{
+  ProcExportDialog *self = PROC_EXPORT_DIALOG (dialog);
+
+  g_cancellable_cancel (self->chooser_cancellable);
+
+  if (ADW_DIALOG_CLASS (proc_export_dialog_parent_class)->closed != NULL)
+    ADW_DIALOG_CLASS (proc_export_dialog_parent_class)->closed (dialog);
+}
+
 static void
 proc_export_dialog_dispose (GObject *object)
 {
   ProcExportDialog *self = PROC_EXPORT_DIALOG (object);
 
-  if (self->choosing != NULL)
-    g_cancellable_cancel (self->choosing);
-  g_clear_object (&self->choosing);
+  g_cancellable_cancel (self->chooser_cancellable);
+  g_clear_object (&self->chooser_cancellable);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), PROC_TYPE_EXPORT_DIALOG);
 
@@ -379,9 +412,11 @@ proc_export_dialog_class_init (ProcExportDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  AdwDialogClass *dialog_class = ADW_DIALOG_CLASS (klass);
 
   object_class->dispose = proc_export_dialog_dispose;
   object_class->finalize = proc_export_dialog_finalize;
+  dialog_class->closed = proc_export_dialog_closed;
 
   /**
    * ProcExportDialog::exported:
@@ -399,14 +434,14 @@ proc_export_dialog_class_init (ProcExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, papers_row);
   gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, format_row);
   gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, grouping_row);
-  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, abstracts_switch);
-  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, notes_switch);
-  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, tags_switch);
-  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, ratings_switch);
-  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, read_state_switch);
-  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, export_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, abstracts_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, notes_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, tags_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, ratings_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcExportDialog, read_state_row);
 
   gtk_widget_class_install_action (widget_class, "export.choose-file", NULL, choose_file_action);
+  gtk_widget_class_install_action (widget_class, "export.cancel", NULL, cancel_action);
 }
 
 static void
@@ -438,8 +473,7 @@ proc_export_dialog_init (ProcExportDialog *self)
  *   list the sidebar shows (see proc_export_dialog_select_papers())
  */
 ProcExportDialog *
-proc_export_dialog_new (GtkWindow  *parent,
-                        ProcStore  *store,
+proc_export_dialog_new (ProcStore  *store,
                         GSettings  *settings,
                         const char *view_title,
                         GArray     *view_ids,
@@ -452,9 +486,7 @@ proc_export_dialog_new (GtkWindow  *parent,
   g_return_val_if_fail (PROC_IS_STORE (store), NULL);
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
-  self = g_object_new (PROC_TYPE_EXPORT_DIALOG,
-                       "transient-for", parent,
-                       NULL);
+  self = g_object_new (PROC_TYPE_EXPORT_DIALOG, NULL);
   self->store = g_object_ref (store);
   self->settings = g_object_ref (settings);
 
@@ -476,11 +508,11 @@ proc_export_dialog_new (GtkWindow  *parent,
 
   adw_combo_row_set_selected (self->format_row, g_settings_get_enum (settings, "export-format"));
   adw_combo_row_set_selected (self->grouping_row, g_settings_get_enum (settings, "export-grouping"));
-  g_settings_bind (settings, "export-abstracts", self->abstracts_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "export-notes", self->notes_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "export-tags", self->tags_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "export-ratings", self->ratings_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "export-read-state", self->read_state_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-abstracts", self->abstracts_row, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-notes", self->notes_row, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-tags", self->tags_row, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-ratings", self->ratings_row, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "export-read-state", self->read_state_row, "active", G_SETTINGS_BIND_DEFAULT);
   format_changed_cb (self);
   papers_changed_cb (self);
 

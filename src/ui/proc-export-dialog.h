@@ -14,10 +14,9 @@ G_BEGIN_DECLS
 
 #define PROC_TYPE_EXPORT_DIALOG (proc_export_dialog_get_type ())
 
-G_DECLARE_FINAL_TYPE (ProcExportDialog, proc_export_dialog, PROC, EXPORT_DIALOG, AdwWindow)
+G_DECLARE_FINAL_TYPE (ProcExportDialog, proc_export_dialog, PROC, EXPORT_DIALOG, AdwDialog)
 
-ProcExportDialog *proc_export_dialog_new            (GtkWindow        *parent,
-                                                     ProcStore        *store,
+ProcExportDialog *proc_export_dialog_new            (ProcStore        *store,
                                                      GSettings        *settings,
                                                      const char       *view_title,
                                                      GArray           *view_ids,

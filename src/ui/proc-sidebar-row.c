@@ -16,11 +16,9 @@ struct _ProcSidebarRow
   char *query;
   guint count;
 
-  GtkWidget *dot;
+  GtkWidget *dot;               /* a tag's colour, drawn */
   GtkLabel *label;
   GtkLabel *count_label;
-  GdkRGBA dot_colour;            /* the tag's colour, when has_colour */
-  gboolean has_colour;
 };
 
 G_DEFINE_FINAL_TYPE (ProcSidebarRow, proc_sidebar_row, GTK_TYPE_LIST_BOX_ROW)
@@ -33,34 +31,9 @@ update_count_label (ProcSidebarRow *self)
   gtk_label_set_label (self->count_label, text);
 }
 
-/* The tag's colour, or the text's faintly for a tag without one. */
-static void
-draw_dot (GtkDrawingArea *area,
-          cairo_t        *cr,
-          int             width,
-          int             height,
-          gpointer        data)
-{
-  ProcSidebarRow *self = data;
-  GdkRGBA rgba;
-
-  if (self->has_colour)
-    rgba = self->dot_colour;
-  else
-    {
-      gtk_widget_get_color (GTK_WIDGET (area), &rgba);
-      rgba.alpha *= 0.35f;
-    }
-  gdk_cairo_set_source_rgba (cr, &rgba);
-  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
-  cairo_fill (cr);
-}
-
 static void
 update_from_collection (ProcSidebarRow *self)
 {
-  const char *colour = proc_collection_get_colour (self->collection);
-
   gtk_label_set_label (self->label, proc_collection_get_name (self->collection));
   g_free (self->query);
   self->query = proc_collection_dup_query (self->collection);
@@ -70,10 +43,7 @@ update_from_collection (ProcSidebarRow *self)
   proc_sidebar_row_set_count (self, proc_collection_get_count (self->collection));
 
   if (self->dot != NULL)
-    {
-      self->has_colour = colour != NULL && *colour != '\0' && gdk_rgba_parse (&self->dot_colour, colour);
-      gtk_widget_queue_draw (self->dot);
-    }
+    gtk_widget_queue_draw (self->dot);
 }
 
 static void
@@ -160,6 +130,30 @@ proc_sidebar_row_new_fixed (const char *icon_name,
   return GTK_WIDGET (self);
 }
 
+/* The tag's colour; a tag without one, or with one that is not a colour,
+ * gets a faint dot in the text's colour, which follows light and dark. */
+static void
+draw_dot (GtkDrawingArea *area,
+          cairo_t        *cr,
+          int             width,
+          int             height,
+          gpointer        data)
+{
+  ProcSidebarRow *self = data;
+  const char *colour = self->collection ? proc_collection_get_colour (self->collection) : NULL;
+  GdkRGBA rgba;
+
+  if (colour == NULL || *colour == '\0' || !gdk_rgba_parse (&rgba, colour))
+    {
+      gtk_widget_get_color (GTK_WIDGET (area), &rgba);
+      rgba.alpha *= 0.35f;
+    }
+
+  gdk_cairo_set_source_rgba (cr, &rgba);
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
 /* Tags get a colour dot; lists and reading lists an icon. */
 GtkWidget *
 proc_sidebar_row_new_collection (ProcCollection *collection)
@@ -175,6 +169,7 @@ proc_sidebar_row_new_collection (ProcCollection *collection)
                                        "content-height", 10,
                                        "valign", GTK_ALIGN_CENTER,
                                        NULL);
+      gtk_widget_add_css_class (lead, "tag-dot");
       gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (lead), draw_dot, self, NULL);
     }
   else if (proc_collection_get_kind (collection) == PROC_COLLECTION_KIND_LIST)

@@ -35,7 +35,6 @@ struct _ProcStatisticsView
   gboolean reload_again;         /* the library changed during the load */
 
   GtkStack *stack;
-  GtkWidget *spinner;            /* an AdwSpinner: turns while its stack page shows */
   AdwStatusPage *empty_page;
   GtkFlowBox *lower_charts;
   GtkLabel *progress_summary;
@@ -574,7 +573,6 @@ proc_statistics_view_class_init (ProcStatisticsViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-statistics-view.ui");
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, stack);
-  gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, spinner);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, lower_charts);
   gtk_widget_class_bind_template_child (widget_class, ProcStatisticsView, progress_summary);

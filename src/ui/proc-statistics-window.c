@@ -10,12 +10,14 @@
 
 #include "proc-statistics-window.h"
 
-/* Not modal: the charts follow the triage as it goes on in the main window. */
+/* A window of its own, not an AdwDialog: a dialog is modal, over the main
+ * window, and the charts are there to follow the triage as it goes on in
+ * the main window beside them; the person also sizes it to the charts. */
 struct _ProcStatisticsWindow
 {
   AdwWindow parent_instance;
 
-  GtkBox *box;
+  AdwToolbarView *toolbar_view;
   ProcStatisticsView *view;
 };
 
@@ -27,7 +29,7 @@ proc_statistics_window_class_init (ProcStatisticsWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-statistics-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, ProcStatisticsWindow, box);
+  gtk_widget_class_bind_template_child (widget_class, ProcStatisticsWindow, toolbar_view);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
@@ -52,8 +54,7 @@ proc_statistics_window_new (GtkWindow *parent,
    * active window for the main one. */
   self = g_object_new (PROC_TYPE_STATISTICS_WINDOW, "transient-for", parent, NULL);
   self->view = PROC_STATISTICS_VIEW (proc_statistics_view_new (store));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->view), TRUE);
-  gtk_box_append (self->box, GTK_WIDGET (self->view));
+  adw_toolbar_view_set_content (self->toolbar_view, GTK_WIDGET (self->view));
 
   return GTK_WIDGET (self);
 }

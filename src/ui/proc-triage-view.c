@@ -271,15 +271,9 @@ static void
 code_clicked_cb (ProcTriageView *self)
 {
   const char *url = self->paper ? proc_paper_get_code_url (self->paper) : NULL;
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (url != NULL)
-    {
-      g_autoptr(GtkUriLauncher) launcher = gtk_uri_launcher_new (url);
-
-      /* Through the portal in a Flatpak; the browser reports its own errors. */
-      gtk_uri_launcher_launch (launcher, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, NULL, NULL);
-    }
+    proc_widget_open_uri (GTK_WIDGET (self), url);
 }
 
 static ProcTriage

@@ -91,6 +91,49 @@ proc_widget_offer_undo (GtkWidget *widget,
 }
 
 static void
+open_uri_done_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GtkWidget) widget = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (gtk_uri_launcher_launch_finish (GTK_URI_LAUNCHER (source), result, &error) ||
+      g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+    return;
+
+  /* The link's row may have gone since (another paper shown). */
+  if (gtk_widget_get_root (widget) != NULL)
+    proc_widget_show_error (widget, error);
+  else
+    g_debug ("%s", error->message);
+}
+
+/**
+ * proc_widget_open_uri:
+ * @widget: the widget whose link was clicked
+ * @uri: a link, such as a paper's page or its code
+ *
+ * Opens @uri in the browser (through the OpenURI portal inside Flatpak);
+ * when it cannot be, says why in a toast of the window around @widget.
+ */
+void
+proc_widget_open_uri (GtkWidget  *widget,
+                      const char *uri)
+{
+  g_autoptr(GtkUriLauncher) launcher = NULL;
+  GtkRoot *root;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (uri != NULL);
+
+  launcher = gtk_uri_launcher_new (uri);
+  root = gtk_widget_get_root (widget);
+  gtk_uri_launcher_launch (launcher, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL,
+                           open_uri_done_cb, g_object_ref (widget));
+}
+
+static void
 draw_dot (GtkDrawingArea *area,
           cairo_t        *cr,
           int             width,

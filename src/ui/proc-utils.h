@@ -19,6 +19,8 @@ void proc_widget_show_toast (GtkWidget        *widget,
                              AdwToastPriority  priority);
 void proc_widget_offer_undo (GtkWidget    *widget,
                              ProcUndo     *undo);
+void proc_widget_open_uri   (GtkWidget    *widget,
+                             const char   *uri);
 
 /* The watchlists' words, in blue: apart from a search's yellow, and
  * readable on light and dark backgrounds alike. */

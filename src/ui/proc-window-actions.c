@@ -597,16 +597,19 @@ import_chosen_cb (GObject      *source,
   g_autoptr(GPtrArray) array = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GError) error = NULL;
 
-  /* Cancelled or dismissed: nothing to import, nothing to say. */
   if (!(files = gtk_file_dialog_open_multiple_finish (GTK_FILE_DIALOG (source), result, &error)))
-    return;
+    {
+      if (!g_error_matches (error, GTK_DIALOG_ERROR, GTK_DIALOG_ERROR_DISMISSED))
+        proc_window_report_error (self, error);
+      return;
+    }
 
   for (guint i = 0; i < g_list_model_get_n_items (files); i++)
     g_ptr_array_add (array, g_list_model_get_item (files, i));
   proc_window_import_files (self, (GFile **) array->pdata, array->len);
 }
 
-/* Through the file chooser portal in a Flatpak, which hands the files in. */
+/* The file dialog (the portal's, in Flatpak), for one or more lists. */
 static void
 import_action (GtkWidget  *widget,
                const char *action_name,
@@ -614,9 +617,9 @@ import_action (GtkWidget  *widget,
 {
   ProcWindow *self = PROC_WINDOW (widget);
   g_autoptr(GtkFileDialog) dialog = gtk_file_dialog_new ();
-  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
   g_autoptr(GtkFileFilter) lists = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  g_autoptr(GListStore) filters = g_list_store_new (GTK_TYPE_FILE_FILTER);
 
   gtk_file_dialog_set_title (dialog, _("Import Paper List"));
   gtk_file_dialog_set_accept_label (dialog, _("_Import"));

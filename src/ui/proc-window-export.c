@@ -76,11 +76,14 @@ present_export_dialog (ProcWindow *self,
   g_autofree char *title = dup_view_title (self);
   ProcExportDialog *dialog;
 
+  /* Ctrl+E in the Export dialog: it is open already. */
+  if (PROC_IS_EXPORT_DIALOG (adw_application_window_get_visible_dialog (ADW_APPLICATION_WINDOW (self))))
+    return;
+
   proc_detail_view_save_note (self->detail_view);
-  dialog = proc_export_dialog_new (GTK_WINDOW (self), self->store, self->settings, title, ids, selected,
-                                   preselect);
+  dialog = proc_export_dialog_new (self->store, self->settings, title, ids, selected, preselect);
   g_signal_connect_object (dialog, "exported", G_CALLBACK (exported_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  adw_dialog_present (ADW_DIALOG (dialog), GTK_WIDGET (self));
 }
 
 static void

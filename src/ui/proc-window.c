@@ -352,38 +352,6 @@ row_released_cb (GtkGestureClick *gesture,
   _proc_window_show_context_menu (self, row, x, y);
 }
 
-#if ADW_CHECK_VERSION (1, 8, 0)
-/* libadwaita 1.8 shows the shortcuts as app.shortcuts, in an
- * AdwShortcutsDialog (resources/shortcuts-dialog.ui): the main menu's item
- * goes there rather than to GtkApplicationWindow's help overlay. */
-static void
-use_shortcuts_dialog (GMenuModel *menu)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
-    {
-      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
-
-      if (section == NULL || !G_IS_MENU (section))
-        continue;
-      for (int j = 0; j < g_menu_model_get_n_items (section); j++)
-        {
-          g_autofree char *action = NULL;
-
-          if (g_menu_model_get_item_attribute (section, j, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
-              g_str_equal (action, "win.show-help-overlay"))
-            {
-              g_autoptr(GMenuItem) item = g_menu_item_new_from_model (section, j);
-
-              g_menu_item_set_action_and_target_value (item, "app.shortcuts", NULL);
-              g_menu_remove (G_MENU (section), j);
-              g_menu_insert_item (G_MENU (section), j, item);
-              return;
-            }
-        }
-    }
-}
-#endif
-
 /* A menu button's tooltip would stay over the first item of its menu. */
 static void
 menu_shown_cb (GtkWidget  *popover,
@@ -1068,9 +1036,6 @@ proc_window_init (ProcWindow *self)
 
   g_signal_connect_swapped (self->list_view, "activate", G_CALLBACK (list_activate_cb), self);
   g_signal_connect_object (self->browse_view, "notify::show-content", G_CALLBACK (detail_hidden_cb), self, G_CONNECT_SWAPPED);
-#if ADW_CHECK_VERSION (1, 8, 0)
-  use_shortcuts_dialog (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (self->primary_menu_button)));
-#endif
   hide_tooltip_over_menu (self->primary_menu_button);
   hide_tooltip_over_menu (self->sort_button);
   hide_tooltip_over_menu (self->narrow_sort_button);

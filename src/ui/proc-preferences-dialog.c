@@ -1,4 +1,4 @@
-/* proc-preferences-window.c: the preferences, bound to GSettings
+/* proc-preferences-dialog.c: the preferences, bound to GSettings
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,39 +8,39 @@
 
 #include <glib/gi18n.h>
 
-#include "proc-application.h"
 #include "proc-backup.h"
-#include "proc-preferences-window.h"
 #include "proc-library-check.h"
+#include "proc-preferences-dialog.h"
 
-struct _ProcPreferencesWindow
+struct _ProcPreferencesDialog
 {
-  AdwPreferencesWindow parent_instance;
+  AdwPreferencesDialog parent_instance;
 
   GSettings *settings;
 
   AdwComboRow *style_row;
   AdwComboRow *language_row;
-  GtkSwitch *preview_switch;
-  GtkSpinButton *delay_spin;
+  AdwSwitchRow *preview_row;
+  AdwSpinRow *delay_row;
 
-  char *library_path;
+  char *library_path;            /* NULL: no library page */
   GCancellable *cancellable;
+  AdwPreferencesPage *library_page;
   AdwActionRow *check_row;
   GtkImage *check_icon;
-  GtkSpinner *check_spinner;
+  AdwSpinner *check_spinner;
   GtkButton *check_button;
   AdwActionRow *repair_row;
-  GtkSpinner *repair_spinner;
+  AdwSpinner *repair_spinner;
   GtkButton *repair_button;
   char *repair_description;      /* the row's subtitle while no repair runs */
   AdwActionRow *backup_row;
-  GtkSpinner *backup_spinner;
+  AdwSpinner *backup_spinner;
   GtkButton *backup_button;
-  GtkSpinButton *generations_spin;
+  AdwSpinRow *generations_row;
 };
 
-G_DEFINE_FINAL_TYPE (ProcPreferencesWindow, proc_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (ProcPreferencesDialog, proc_preferences_dialog, ADW_TYPE_PREFERENCES_DIALOG)
 
 /* The combos' positions, in the order of the .ui file, as the settings' nicks. */
 static const char * const styles[] = { "default", "force-light", "force-dark", NULL };
@@ -77,7 +77,7 @@ nick_set_mapping (const GValue       *value,
 }
 
 static void
-update_backup_row (ProcPreferencesWindow *self)
+update_backup_row (ProcPreferencesDialog *self)
 {
   g_autoptr(GDateTime) newest = proc_backup_dup_newest_time (self->library_path);
   g_autoptr(GDateTime) local = NULL;
@@ -103,7 +103,7 @@ backup_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(ProcPreferencesWindow) self = user_data;
+  g_autoptr(ProcPreferencesDialog) self = user_data;
   g_autoptr(ProcBackupInfo) backup = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -111,7 +111,7 @@ backup_done_cb (GObject      *object,
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  gtk_spinner_stop (self->backup_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->backup_spinner), FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->backup_button), TRUE);
 
   if (backup == NULL)
@@ -121,9 +121,9 @@ backup_done_cb (GObject      *object,
 }
 
 static void
-backup_clicked_cb (ProcPreferencesWindow *self)
+backup_clicked_cb (ProcPreferencesDialog *self)
 {
-  gtk_spinner_start (self->backup_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->backup_spinner), TRUE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->backup_button), FALSE);
   adw_action_row_set_subtitle (self->backup_row, _("Backing up…"));
   proc_backup_create_async (self->library_path, g_settings_get_uint (self->settings, "backup-generations"),
@@ -131,11 +131,11 @@ backup_clicked_cb (ProcPreferencesWindow *self)
 }
 
 static void
-set_check_result (ProcPreferencesWindow *self,
+set_check_result (ProcPreferencesDialog *self,
                   gboolean               good,
                   const char            *text)
 {
-  gtk_spinner_stop (self->check_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->check_spinner), FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->check_button), TRUE);
   adw_action_row_set_subtitle (self->check_row, text);
   gtk_image_set_from_icon_name (self->check_icon, good ? "emblem-ok-symbolic" : "dialog-warning-symbolic");
@@ -149,7 +149,7 @@ check_done_cb (GObject      *object,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  g_autoptr(ProcPreferencesWindow) self = user_data;
+  g_autoptr(ProcPreferencesDialog) self = user_data;
   g_autoptr(ProcLibraryCheck) check = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
@@ -187,11 +187,11 @@ check_done_cb (GObject      *object,
 }
 
 static void
-check_clicked_cb (ProcPreferencesWindow *self)
+check_clicked_cb (ProcPreferencesDialog *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->repair_row), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->check_icon), FALSE);
-  gtk_spinner_start (self->check_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->check_spinner), TRUE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->check_button), FALSE);
   adw_action_row_set_subtitle (self->check_row, _("Checking…"));
   proc_library_check_async (self->library_path, self->cancellable, check_done_cb, g_object_ref (self));
@@ -202,14 +202,14 @@ repair_done_cb (GObject      *object,
                 GAsyncResult *result,
                 gpointer      user_data)
 {
-  g_autoptr(ProcPreferencesWindow) self = user_data;
+  g_autoptr(ProcPreferencesDialog) self = user_data;
   g_autoptr(GError) error = NULL;
 
   if (!proc_library_rebuild_search_index_finish (result, &error) &&
       g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
 
-  gtk_spinner_stop (self->repair_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->repair_spinner), FALSE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->repair_button), TRUE);
 
   if (error != NULL)
@@ -224,18 +224,18 @@ repair_done_cb (GObject      *object,
 }
 
 static void
-repair_clicked_cb (ProcPreferencesWindow *self)
+repair_clicked_cb (ProcPreferencesDialog *self)
 {
-  gtk_spinner_start (self->repair_spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->repair_spinner), TRUE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->repair_button), FALSE);
   adw_action_row_set_subtitle (self->repair_row, _("Repairing…"));
   proc_library_rebuild_search_index_async (self->library_path, self->cancellable, repair_done_cb, g_object_ref (self));
 }
 
 static void
-proc_preferences_window_dispose (GObject *object)
+proc_preferences_dialog_dispose (GObject *object)
 {
-  ProcPreferencesWindow *self = (ProcPreferencesWindow *)object;
+  ProcPreferencesDialog *self = (ProcPreferencesDialog *)object;
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -243,37 +243,38 @@ proc_preferences_window_dispose (GObject *object)
   g_clear_pointer (&self->library_path, g_free);
   g_clear_pointer (&self->repair_description, g_free);
 
-  G_OBJECT_CLASS (proc_preferences_window_parent_class)->dispose (object);
+  G_OBJECT_CLASS (proc_preferences_dialog_parent_class)->dispose (object);
 }
 
 static void
-proc_preferences_window_class_init (ProcPreferencesWindowClass *klass)
+proc_preferences_dialog_class_init (ProcPreferencesDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = proc_preferences_window_dispose;
+  object_class->dispose = proc_preferences_dialog_dispose;
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-preferences-window.ui");
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, style_row);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, language_row);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, preview_switch);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, delay_spin);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_row);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_icon);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_spinner);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, check_button);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, repair_row);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, repair_spinner);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, repair_button);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_row);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_spinner);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, backup_button);
-  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesWindow, generations_spin);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/proceedings/Proceedings/ui/proc-preferences-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, style_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, language_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, preview_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, delay_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, library_page);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, check_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, check_icon);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, check_spinner);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, check_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, repair_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, repair_spinner);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, repair_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, backup_row);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, backup_spinner);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, backup_button);
+  gtk_widget_class_bind_template_child (widget_class, ProcPreferencesDialog, generations_row);
 }
 
 static void
-proc_preferences_window_init (ProcPreferencesWindow *self)
+proc_preferences_dialog_init (ProcPreferencesDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -285,11 +286,9 @@ proc_preferences_window_init (ProcPreferencesWindow *self)
   g_settings_bind_with_mapping (self->settings, "interface-language", self->language_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, nick_get_mapping, nick_set_mapping,
                                 (gpointer) languages, NULL);
-  g_settings_bind (self->settings, "show-abstract-preview", self->preview_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "note-autosave-delay", gtk_spin_button_get_adjustment (self->delay_spin),
-                   "value", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, "backup-generations", gtk_spin_button_get_adjustment (self->generations_spin),
-                   "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "show-abstract-preview", self->preview_row, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "note-autosave-delay", self->delay_row, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "backup-generations", self->generations_row, "value", G_SETTINGS_BIND_DEFAULT);
 
   self->cancellable = g_cancellable_new ();
   self->repair_description = g_strdup (adw_action_row_get_subtitle (self->repair_row));
@@ -298,36 +297,26 @@ proc_preferences_window_init (ProcPreferencesWindow *self)
   g_signal_connect_swapped (self->backup_button, "clicked", G_CALLBACK (backup_clicked_cb), self);
 }
 
-/* The library the application has open: what Check and Back Up work on. */
-static void
-set_library (ProcPreferencesWindow *self,
-             GtkWindow             *parent)
+/**
+ * proc_preferences_dialog_new:
+ * @library_path: (nullable): the library the application has open, which
+ *   Check Library and Back Up Now work on; without one, no Library page
+ *
+ * Returns: (transfer floating): the preferences, to present over a window
+ */
+AdwDialog *
+proc_preferences_dialog_new (const char *library_path)
 {
-  GApplication *app = parent && gtk_window_get_application (parent)
-                      ? G_APPLICATION (gtk_window_get_application (parent))
-                      : g_application_get_default ();
-  ProcStore *store = PROC_IS_APPLICATION (app) ? proc_application_get_store (PROC_APPLICATION (app)) : NULL;
+  ProcPreferencesDialog *self = g_object_new (PROC_TYPE_PREFERENCES_DIALOG, NULL);
 
-  if (store == NULL)
+  if (library_path == NULL)
     {
-      adw_preferences_window_remove (ADW_PREFERENCES_WINDOW (self),
-                                     ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->check_row),
-                                                                                    ADW_TYPE_PREFERENCES_PAGE)));
-      return;
+      adw_preferences_dialog_remove (ADW_PREFERENCES_DIALOG (self), self->library_page);
+      return ADW_DIALOG (self);
     }
 
-  self->library_path = g_strdup (proc_store_get_path (store));
+  self->library_path = g_strdup (library_path);
   update_backup_row (self);
-}
 
-GtkWidget *
-proc_preferences_window_new (GtkWindow *parent)
-{
-  ProcPreferencesWindow *self = g_object_new (PROC_TYPE_PREFERENCES_WINDOW,
-                                              "transient-for", parent,
-                                              "modal", TRUE,
-                                              NULL);
-
-  set_library (self, parent);
-  return GTK_WIDGET (self);
+  return ADW_DIALOG (self);
 }
