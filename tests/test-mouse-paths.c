@@ -892,6 +892,120 @@ test_main_menu (void)
   window_test_run (main_menu);
 }
 
+/* --- The file dialogs -------------------------------------------------- */
+
+/* The file chooser GtkFileDialog opened (GTK's own, there being no
+ * portal here): a window of its own, over the main one, laid out. */
+static GtkWindow *
+wait_file_chooser (ProcWindow *window,
+                   const char *title)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+          if (toplevel != GTK_WINDOW (window) && gtk_widget_get_mapped (GTK_WIDGET (toplevel)) &&
+              gtk_widget_get_width (GTK_WIDGET (toplevel)) > 0 &&
+              g_strcmp0 (gtk_window_get_title (toplevel), title) == 0)
+            {
+              g_assert_true (gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window));
+              g_assert_true (gtk_window_get_modal (toplevel));
+              wait_ms (500);
+              return toplevel;
+            }
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+
+  g_error ("No file chooser “%s” opened", title);
+}
+
+/* The text a file chooser's name entry holds, focused. */
+static const char *
+focused_text (GtkWindow *chooser)
+{
+  GtkWidget *focus = gtk_window_get_focus (chooser);
+
+  g_assert_true (GTK_IS_EDITABLE (focus));
+  return gtk_editable_get_text (GTK_EDITABLE (focus));
+}
+
+static void
+wait_file (const char *path)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!g_file_test (path, G_FILE_TEST_EXISTS) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+/* Ctrl+O, a list's path typed into the file chooser, Enter: imported;
+ * then Export… in the Export dialog, a file name typed over the one
+ * proposed, Enter: written. */
+static void
+file_dialogs (ProcWindow *window)
+{
+  g_autofree char *dir = g_build_filename (g_get_home_dir (), "files", NULL);
+  g_autofree char *list = g_build_filename (dir, "workshop.txt", NULL);
+  g_autofree char *exported = g_build_filename (dir, "chosen.md", NULL);
+  g_autofree char *contents = NULL;
+  GtkWindow *chooser;
+  AdwDialog *dialog;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (list, "A marsupial workshop\n\n"
+                                      "We propose Kangaroo, a method that hops over local minima.\n\n"
+                                      "We study how wombats dig, and what their burrows teach planners.\n", -1, NULL));
+
+  pointer_click (GTK_WIDGET (row_at (window, 0)), GDK_BUTTON_PRIMARY, 0);
+  keyboard_press (GDK_KEY_o, GDK_CONTROL_MASK);
+  chooser = wait_file_chooser (window, "Import Paper List");
+  /* Without a window manager the keys go where the pointer is. */
+  pointer_move (GTK_WIDGET (chooser), 40, 40);
+  keyboard_press (GDK_KEY_l, GDK_CONTROL_MASK);
+  wait_ms (500);   /* the location bar comes with the folder's path */
+  type_replacing (list);
+  /* What the entry's completion added after the cursor goes too. */
+  keyboard_press (GDK_KEY_End, GDK_SHIFT_MASK);
+  keyboard_press (GDK_KEY_Delete, 0);
+  wait_ms (300);
+  keyboard_press (GDK_KEY_Return, 0);
+  assert_sidebar_count (window, "A marsupial workshop", 2);
+  assert_sql ("SELECT count(*) FROM papers WHERE abstract LIKE '%Kangaroo%'", "1");
+
+  pointer_click (proc_sidebar_find_row (window->sidebar, "All Papers"), GDK_BUTTON_PRIMARY, 0);
+  assert_n_papers (window, 40);
+  keyboard_press (GDK_KEY_e, GDK_CONTROL_MASK);
+  dialog = wait_dialog (PROC_TYPE_EXPORT_DIALOG);
+  pointer_click (find_button (GTK_WIDGET (dialog), "Export…"), GDK_BUTTON_PRIMARY, 0);
+  chooser = wait_file_chooser (window, "Export Papers");
+  /* The set's name and the format's extension are proposed. */
+  g_assert_cmpstr (focused_text (chooser), ==, "All Papers.md");
+  pointer_move (GTK_WIDGET (chooser), 40, 40);
+  type_replacing (exported);
+  wait_ms (300);
+  keyboard_press (GDK_KEY_Return, 0);
+  wait_file (exported);
+  wait_closed ();
+  g_assert_true (toast_shown (window, "Exported 40 papers to “chosen.md”"));
+  g_assert_true (g_file_get_contents (exported, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "Kangaroo"));
+}
+
+static void
+test_file_dialogs (void)
+{
+  fresh_start ();
+  window_test_run (file_dialogs);
+}
+
 /* --- Rows show the view, whatever happens to the window ------------ */
 
 typedef struct { double y; int position; } ShownRow;
@@ -1127,6 +1241,7 @@ main (int   argc,
   g_test_add_func ("/mouse-paths/several-papers", test_several_papers);
   g_test_add_func ("/mouse-paths/narrow", test_narrow);
   g_test_add_func ("/mouse-paths/main-menu", test_main_menu);
+  g_test_add_func ("/mouse-paths/file-dialogs", test_file_dialogs);
   g_test_add_func ("/mouse-paths/rows-follow", test_rows_follow);
   g_test_add_func ("/mouse-paths/tag-entry", test_tag_entry);
 
