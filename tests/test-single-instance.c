@@ -168,6 +168,7 @@ test_second_start (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_autofree char *file = g_build_filename (fixture->home, "workshop.txt", NULL);
   g_auto(GStrv) windows = NULL;
+  GVariant *reply;
   gint64 start;
 
   if (fixture->bus == NULL || g_getenv ("DISPLAY") == NULL)
@@ -204,10 +205,11 @@ test_second_start (Fixture       *fixture,
   g_assert_true (has_one_window (fixture));
 
   /* Quit the first one as the menu does. */
-  g_dbus_connection_call_sync (fixture->bus, APP_ID, OBJECT_PATH, "org.gtk.Actions", "Activate",
-                               g_variant_new ("(sava{sv})", "quit", NULL, NULL),
-                               NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL, &error);
+  reply = g_dbus_connection_call_sync (fixture->bus, APP_ID, OBJECT_PATH, "org.gtk.Actions", "Activate",
+                                       g_variant_new ("(sava{sv})", "quit", NULL, NULL),
+                                       NULL, G_DBUS_CALL_FLAGS_NONE, 5000, NULL, &error);
   g_assert_no_error (error);
+  g_clear_pointer (&reply, g_variant_unref);
   g_assert_true (g_subprocess_wait_check (first, NULL, &error));
   g_assert_no_error (error);
 }
