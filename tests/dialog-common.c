@@ -128,6 +128,11 @@ alert_dialog_respond (AdwAlertDialog *dialog,
   GtkWidget *button = alert_dialog_button (dialog, response);
 
   g_assert_nonnull (button);
+  /* Under the sanitizers a frame can take seconds: the dialog may still be
+   * coming in. */
+  for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+       !gtk_widget_get_mapped (button) && g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE);
   g_assert_true (gtk_widget_get_mapped (button));
   g_assert_true (gtk_widget_is_sensitive (button));
   g_assert_true (adw_alert_dialog_get_response_enabled (dialog, response));
