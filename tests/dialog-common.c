@@ -63,6 +63,17 @@ contents_shown (AdwDialog *dialog)
   return child != NULL && gtk_widget_get_mapped (child) && gtk_widget_get_width (child) > 0;
 }
 
+/* Waits, within ten seconds, until a person sees @dialog's contents. */
+void
+dialog_wait_drawn (AdwDialog *dialog)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!contents_shown (dialog) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (contents_shown (dialog));
+}
+
 /* The dialog of @type once it is shown and laid out, within ten seconds
  * (the sanitizers' frames are slow); the test fails without one. */
 AdwDialog *

@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 
 AdwDialog *dialog_find_shown       (GType           type);
 AdwDialog *dialog_wait_shown       (GType           type);
+void       dialog_wait_drawn       (AdwDialog      *dialog);
 GtkWidget *dialog_find_button      (AdwDialog      *dialog,
                                     const char     *label);
 GtkWidget *alert_dialog_button     (AdwAlertDialog *dialog,

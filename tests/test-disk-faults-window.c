@@ -417,6 +417,7 @@ close_again_cb (gpointer data)
       g_assert_cmpstr (adw_alert_dialog_get_close_response (dialog), ==, "keep");
       /* Space is back; the user keeps the window, then closes it again. */
       fault_vfs_disarm ();
+      dialog_wait_drawn (ADW_DIALOG (dialog));
       alert_dialog_respond (dialog, "keep");
     }
 
