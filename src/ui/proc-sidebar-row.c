@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "proc-sidebar-row.h"
+#include "proc-utils.h"
 
 struct _ProcSidebarRow
 {
@@ -148,10 +149,7 @@ draw_dot (GtkDrawingArea *area,
       gtk_widget_get_color (GTK_WIDGET (area), &rgba);
       rgba.alpha *= 0.35f;
     }
-
-  gdk_cairo_set_source_rgba (cr, &rgba);
-  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
-  cairo_fill (cr);
+  proc_paint_dot (cr, width, height, &rgba);
 }
 
 /* Tags get a colour dot; lists and reading lists an icon. */

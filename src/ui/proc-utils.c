@@ -140,8 +140,22 @@ draw_dot (GtkDrawingArea *area,
           int             height,
           gpointer        data)
 {
-  const GdkRGBA *rgba = data;
+  proc_paint_dot (cr, width, height, data);
+}
 
+/**
+ * proc_paint_dot:
+ * @rgba: its colour
+ *
+ * Paints a tag's dot, a disc filling @width × @height, with @cr: the one
+ * drawing of the dots beside tags' names, in chips, menus and the sidebar.
+ */
+void
+proc_paint_dot (cairo_t       *cr,
+                int            width,
+                int            height,
+                const GdkRGBA *rgba)
+{
   gdk_cairo_set_source_rgba (cr, rgba);
   cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0, 0, 2 * G_PI);
   cairo_fill (cr);

@@ -31,6 +31,10 @@ char *proc_mark_watched     (const char         *markup,
                              const char * const *watched);
 
 GtkWidget *proc_colour_dot_new (const char *colour);
+void       proc_paint_dot      (cairo_t       *cr,
+                                int            width,
+                                int            height,
+                                const GdkRGBA *rgba);
 
 AdwDialog *proc_alert_dialog_new (const char *heading,
                                   const char *body);
