@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "proc-tex.h"
+#include "proc-tex-table.h"
 
 #include <string.h>
 
@@ -64,6 +65,7 @@ typedef struct
   guint8      mode;  /* ArgMode; the argument count for CMD_DROP; for a
                       * CMD_SYMBOL, 1 when it is a letter inside a word */
   const char *text;
+  gboolean    text_only;  /* a row of proc-tex-table.c that means something else in math */
 } TexCommand;
 
 typedef struct
@@ -221,10 +223,8 @@ static const TexCommand commands[] = {
   { "Box", CMD_SYMBOL, 0, "□" }, { "checkmark", CMD_SYMBOL, 0, "✓" },
   { "top", CMD_SYMBOL, 0, "⊤" }, { "bot", CMD_SYMBOL, 0, "⊥" },
   { "dagger", CMD_SYMBOL, 0, "†" }, { "ddagger", CMD_SYMBOL, 0, "‡" },
-  { "dag", CMD_SYMBOL, 0, "†" }, { "ddag", CMD_SYMBOL, 0, "‡" },
   { "surd", CMD_SYMBOL, 0, "√" }, { "sharp", CMD_SYMBOL, 0, "♯" },
   { "flat", CMD_SYMBOL, 0, "♭" }, { "degree", CMD_SYMBOL, 0, "°" },
-  { "ldots", CMD_SYMBOL, 0, "…" }, { "dots", CMD_SYMBOL, 0, "…" },
   { "dotsc", CMD_SYMBOL, 0, "…" }, { "dotsb", CMD_SYMBOL, 0, "⋯" },
   { "cdots", CMD_SYMBOL, 0, "⋯" }, { "vdots", CMD_SYMBOL, 0, "⋮" },
   { "ddots", CMD_SYMBOL, 0, "⋱" },
@@ -238,24 +238,8 @@ static const TexCommand commands[] = {
   { "backslash", CMD_SYMBOL, 0, "∖" }, { "colon", CMD_SYMBOL, 0, ":" },
   { "bmod", CMD_SYMBOL, 0, "mod" },
 
-  /* Text symbols */
-  { "S", CMD_SYMBOL, 0, "§" }, { "P", CMD_SYMBOL, 0, "¶" },
-  { "ss", CMD_SYMBOL, 1, "ß" }, { "o", CMD_SYMBOL, 1, "ø" },
-  { "O", CMD_SYMBOL, 1, "Ø" }, { "ae", CMD_SYMBOL, 1, "æ" },
-  { "AE", CMD_SYMBOL, 1, "Æ" }, { "oe", CMD_SYMBOL, 1, "œ" },
-  { "OE", CMD_SYMBOL, 1, "Œ" }, { "aa", CMD_SYMBOL, 1, "å" },
-  { "AA", CMD_SYMBOL, 1, "Å" }, { "l", CMD_SYMBOL, 1, "ł" },
-  { "L", CMD_SYMBOL, 1, "Ł" }, { "i", CMD_SYMBOL, 1, "i" },
-  { "j", CMD_SYMBOL, 1, "j" }, { "copyright", CMD_SYMBOL, 0, "©" },
-  { "textregistered", CMD_SYMBOL, 0, "®" }, { "texttrademark", CMD_SYMBOL, 0, "™" },
-  { "textasciitilde", CMD_SYMBOL, 0, "~" }, { "textbackslash", CMD_SYMBOL, 0, "\\" },
-  { "textendash", CMD_SYMBOL, 0, "–" }, { "textemdash", CMD_SYMBOL, 0, "—" },
-  { "textbullet", CMD_SYMBOL, 0, "•" }, { "texttimes", CMD_SYMBOL, 0, "×" },
-  { "textdegree", CMD_SYMBOL, 0, "°" }, { "textmu", CMD_SYMBOL, 0, "µ" },
-  { "textpm", CMD_SYMBOL, 0, "±" }, { "textasciicircum", CMD_SYMBOL, 0, "^" },
-  { "textunderscore", CMD_SYMBOL, 0, "_" }, { "textless", CMD_SYMBOL, 0, "<" },
-  { "textgreater", CMD_SYMBOL, 0, ">" }, { "textbar", CMD_SYMBOL, 0, "|" },
-  { "LaTeX", CMD_SYMBOL, 0, "LaTeX" }, { "TeX", CMD_SYMBOL, 0, "TeX" },
+  /* Text symbols: the letters, accents and symbols of proc-tex-table.c,
+   * added by tex_init_tables () */
   { "item", CMD_SYMBOL, 0, "• " },
   /* Macros that abstracts use without defining them */
   { "eps", CMD_SYMBOL, 0, "ε" }, { "R", CMD_SYMBOL, 0, "ℝ" },
@@ -374,10 +358,6 @@ static const TexCommand commands[] = {
   { "dddot", CMD_ACCENT, 0, "\xe2\x83\x9b" }, { "check", CMD_ACCENT, 0, "\xcc\x8c" },
   { "breve", CMD_ACCENT, 0, "\xcc\x86" }, { "acute", CMD_ACCENT, 0, "\xcc\x81" },
   { "grave", CMD_ACCENT, 0, "\xcc\x80" }, { "mathring", CMD_ACCENT, 0, "\xcc\x8a" },
-  { "u", CMD_ACCENT, 0, "\xcc\x86" }, { "v", CMD_ACCENT, 0, "\xcc\x8c" },
-  { "H", CMD_ACCENT, 0, "\xcc\x8b" }, { "c", CMD_ACCENT, 0, "\xcc\xa7" },
-  { "k", CMD_ACCENT, 0, "\xcc\xa8" }, { "r", CMD_ACCENT, 0, "\xcc\x8a" },
-  { "d", CMD_ACCENT, 0, "\xcc\xa3" }, { "b", CMD_ACCENT, 0, "\xcc\xb1" },
 
   /* \( \) and \[ \] are found by tex_control_symbol (), not by name */
 };
@@ -438,8 +418,32 @@ tex_init_tables (void)
       const char *text_only = "$*`-";
       const char *math_only = "^_$";
 
+      const ProcTexRow *rows;
+      TexCommand *text_commands;
+      guint n_rows;
+
       for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
         g_hash_table_insert (table, (gpointer) commands[i].name, (gpointer) &commands[i]);
+
+      /* the text commands, shared with the BibTeX decoder: those named
+       * with letters; \' and the like are control symbols */
+      rows = proc_tex_table_get (&n_rows);
+      text_commands = g_new0 (TexCommand, n_rows);
+      for (guint i = 0; i < n_rows; i++)
+        {
+          TexCommand *cmd = &text_commands[i];
+
+          if (!(rows[i].contexts & PROC_TEX_IN_RENDER) || rows[i].command[0] != '\\' ||
+              !g_ascii_isalpha (rows[i].command[1]) || rows[i].kind > PROC_TEX_ROW_ACCENT)
+            continue;
+
+          cmd->name = rows[i].command + 1;
+          cmd->kind = rows[i].kind == PROC_TEX_ROW_ACCENT ? CMD_ACCENT : CMD_SYMBOL;
+          cmd->mode = rows[i].kind == PROC_TEX_ROW_LETTER;
+          cmd->text = rows[i].text;
+          cmd->text_only = !(rows[i].contexts & PROC_TEX_IN_MATH);
+          g_hash_table_insert (table, (gpointer) cmd->name, cmd);
+        }
 
       for (guint c = 0; c < 0x20; c++)
         if (c != '\n' && c != '\t')
@@ -896,7 +900,13 @@ append_accented (Tex        *self,
         }
 
       q = (self->markup && *p == '&') ? skip_markup (p) : g_utf8_next_char (p);
-      g_string_append_len (tmp, p, q - p);
+      /* the dotless i and j under an accent are plain letters */
+      if (g_str_has_prefix (p, "ı"))
+        g_string_append_c (tmp, 'i');
+      else if (g_str_has_prefix (p, "ȷ"))
+        g_string_append_c (tmp, 'j');
+      else
+        g_string_append_len (tmp, p, q - p);
       if (!g_ascii_isspace (*p))
         g_string_append (tmp, mark);
       p = q;
@@ -1394,16 +1404,8 @@ tex_control_symbol (Tex      *self,
                     gboolean  math,
                     GString  *out)
 {
-  static const struct
-  {
-    char        c;
-    const char *mark;
-  } accents[] = {
-    { '\'', "\xcc\x81" }, { '`', "\xcc\x80" }, { '^', "\xcc\x82" },
-    { '"', "\xcc\x88" }, { '~', "\xcc\x83" }, { '=', "\xcc\x84" },
-    { '.', "\xcc\x87" },
-  };
   const char *text = self->text;
+  const ProcTexRow *row;
   char c = text[pos + 1];
   gsize next = pos + 2;
 
@@ -1445,15 +1447,15 @@ tex_control_symbol (Tex      *self,
       break;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (accents); i++)
-    if (accents[i].c == c)
-      {
-        g_autoptr(GString) a = g_string_new (NULL);
+  row = proc_tex_table_lookup (text + pos, 2);
+  if (row != NULL && row->kind == PROC_TEX_ROW_ACCENT && (row->contexts & PROC_TEX_IN_RENDER))
+    {
+      g_autoptr(GString) a = g_string_new (NULL);
 
-        next = tex_arg (self, next, end, math, a);
-        append_accented (self, out, trim (a)->str, accents[i].mark);
-        return next;
-      }
+      next = tex_arg (self, next, end, math, a);
+      append_accented (self, out, trim (a)->str, row->text);
+      return next;
+    }
 
   /* Any other character, non-ASCII included, stands for itself. */
   next = MIN ((gsize) (g_utf8_next_char (text + pos + 1) - text), end);
@@ -1517,8 +1519,7 @@ tex_command (Tex      *self,
 
   /* One-letter text commands mean something else in math: \l( and \r) are
    * common shorthands for \left( and \right), \d and \o for d and o. */
-  if (cmd != NULL && math && name_end == pos + 2 &&
-      (cmd->kind == CMD_ACCENT || strchr ("SPoOlLij", text[pos + 1]) != NULL))
+  if (cmd != NULL && math && cmd->text_only)
     {
       if (text[pos + 1] == 'l' || text[pos + 1] == 'r')
         return name_end;
