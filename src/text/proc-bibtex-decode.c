@@ -368,7 +368,8 @@ decode_accent (Decoder    *d,
       if (name_end == pos + 1 && name_end < end)
         name_end++;
       base = decode_range (d, PROC_BIBTEX_TEXT_TITLE, pos, name_end);
-      pos = name_end;
+      /* "na\\"\\i ve": the space only ends the command's name */
+      pos = g_ascii_isalpha (text[pos + 1]) ? skip_command_space (text, name_end, end) : name_end;
     }
   else
     {

@@ -314,7 +314,15 @@ tex_init_tables (void)
 
           cmd->name = rows[i].command + 1;
           cmd->kind = rows[i].kind == PROC_TEX_ROW_ACCENT ? CMD_ACCENT : CMD_SYMBOL;
-          cmd->mode = rows[i].kind == PROC_TEX_ROW_LETTER;
+          /* the space after a letter or an opening quote only ends the
+           * name ("\\o ster", "\\textquotedblleft good"); after \\S or \\ldots
+           * abstracts mean a space */
+          {
+            GUnicodeType type = g_unichar_type (g_utf8_get_char (rows[i].text));
+
+            cmd->mode = rows[i].kind == PROC_TEX_ROW_LETTER || type == G_UNICODE_OPEN_PUNCTUATION ||
+                        type == G_UNICODE_INITIAL_PUNCTUATION;
+          }
           cmd->text = rows[i].text;
           cmd->text_only = !(rows[i].contexts & PROC_TEX_IN_MATH);
           g_hash_table_insert (table, (gpointer) cmd->name, cmd);

@@ -191,6 +191,8 @@ tex_append_accented (Tex        *self,
 {
   g_autoptr(GString) tmp = g_string_new (NULL);
   g_autofree char *composed = NULL;
+  gboolean tied = g_str_equal (mark, "\u0361");
+  gsize first_len = 0;
 
   for (const char *p = s; *p; )
     {
@@ -212,8 +214,11 @@ tex_append_accented (Tex        *self,
         g_string_append_c (tmp, 'j');
       else
         g_string_append_len (tmp, p, q - p);
-      if (!g_ascii_isspace (*p))
+      /* a tie (\t{oo}) joins two letters: one mark */
+      if (!g_ascii_isspace (*p) && !(tied && first_len > 0))
         g_string_append (tmp, mark);
+      if (first_len == 0)
+        first_len = tmp->len;
       p = q;
     }
 
