@@ -105,6 +105,8 @@ read_records (gpointer data)
 
       item = g_new0 (Item, 1);
       item->record = proc_record_reader_next (self->reader, self->report, self->cancellable, &error);
+      if (proc_record_reader_get_lines (self->reader) != NULL)
+        proc_line_reader_report_controls (proc_record_reader_get_lines (self->reader), self->report);
       if (item->record == NULL)
         {
           /* The queue's lock hands the error over to the importer. */

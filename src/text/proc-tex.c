@@ -589,13 +589,15 @@ tex_render (Tex      *self,
             }
           else
             {
-              /* A TeX tie sits between words ("Fig.~2", "et al.~\cite");
-               * elsewhere abstracts use ~ for "about" ("~20%", "13~133×"). */
+              /* A TeX tie sits between words ("Fig.~2", "et al.~\cite",
+               * "fast~--- and"); elsewhere abstracts use ~ for "about"
+               * ("~20%", "13~133×"). */
               char before = pos > 0 ? text[pos - 1] : ' ';
               char after = pos + 1 < end ? text[pos + 1] : ' ';
 
               if ((g_ascii_isalpha (before) || before == '.') &&
-                  (g_ascii_isalnum (after) || after == '\\' || after == '$' || after == '['))
+                  (g_ascii_isalnum (after) || after == '\\' || after == '$' || after == '[' ||
+                   after == '-'))
                 g_string_append (out, self->markup ? "\xc2\xa0" : " ");
               else
                 g_string_append_c (out, '~');
