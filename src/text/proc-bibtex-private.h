@@ -27,6 +27,22 @@ G_BEGIN_DECLS
 
 
 #define NO_MATCH   G_MAXSIZE
+/* Stands for a forced line break (\\) until white space is folded. */
+#define LINE_BREAK '\x01'
+
+/* Where each '{' of a value closes, found in one pass: built only once a
+ * search for a closing brace has failed, since a value such as
+ * "{\\}{\\}{\\}…" (balanced as BibTeX counts, but not one group as the
+ * decoder counts) would otherwise search to its end from every brace. */
+typedef struct
+{
+  gsize    len;
+  guint32 *close;     /* per byte; NULL until needed */
+  gboolean missed;
+} BraceMatches;
+
+#define MATCH_UNKNOWN   G_MAXUINT32          /* not a brace the pass saw open */
+#define MATCH_NONE      (G_MAXUINT32 - 1)    /* a '{' that never closes */
 
 static inline gboolean
 is_space (char c)
@@ -40,6 +56,12 @@ gboolean proc_bibtex_blank_line_at (const char     *text,
 gsize    proc_bibtex_math_end      (const char     *text,
                                     gsize           pos,
                                     gsize           end);
+gsize    proc_bibtex_group_end     (BraceMatches   *matches,
+                                    const char     *text,
+                                    gsize           pos,
+                                    gsize           end);
+char    *proc_bibtex_fold_space    (const char     *text,
+                                    ProcBibtexText  kind);
 char    *proc_bibtex_encode_with   (const char     *text,
                                     ProcBibtexText  kind,
                                     gboolean        protect_case,
