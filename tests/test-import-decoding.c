@@ -236,6 +236,63 @@ test_every_format (void)
     }
 }
 
+/* Every real file in ../shared/realworld: no TeX command or HTML left in
+ * what is stored, whatever the producer; the counts go to the log. */
+static void
+test_realworld (void)
+{
+  static const char * const names[] = {
+    "icml2024-seed-pmlr.bib", "icml2019.bib", "icml2019.json", "acl2022.bib", "colm2024.bib",
+  };
+  const char *shared = g_getenv ("PROCEEDINGS_SHARED_DIR");
+  g_autofree char *dir = shared ? g_build_filename (shared, "realworld", NULL) : NULL;
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("../shared/realworld is not here (a fresh clone has no such directory)");
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(ProcStore) store = new_store ();
+      g_autoptr(ProcImportReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GArray) ids = NULL;
+      guint stars = 0, tex_left = 0, html_left = 0;
+
+      report = proc_importer_import_file (store, file, NULL, &error);
+      g_assert_no_error (error);
+      ids = proc_store_query_ids (store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+      g_assert_no_error (error);
+
+      for (guint k = 0; k < ids->len; k++)
+        {
+          g_autoptr(ProcPaper) paper = proc_store_get_paper (store, g_array_index (ids, gint64, k));
+          const char *abstract = proc_paper_get_abstract (paper);
+          const char *authors = proc_paper_get_authors (paper);
+
+          if (strstr (abstract, "*") != NULL)
+            stars++;
+          if (authors != NULL && strchr (authors, '\\') != NULL)
+            {
+              g_test_message ("%s: TeX left in “%s”", names[i], authors);
+              tex_left++;
+            }
+          if (strstr (abstract, "<em>") || strstr (abstract, "<b>") || strstr (abstract, "&amp;") ||
+              strstr (abstract, "&#"))
+            html_left++;
+        }
+
+      g_test_message ("%s: %u papers, %u abstracts with a * (emphasis or math), %u warnings, %u skipped",
+                      names[i], ids->len, stars, report->warnings->len, report->rejected);
+      g_assert_cmpuint (tex_left, ==, 0);
+      g_assert_cmpuint (html_left, ==, 0);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -245,6 +302,7 @@ main (int   argc,
   g_test_add_func ("/import-decoding/pmlr-emphasis", test_pmlr_emphasis);
   g_test_add_func ("/import-decoding/pmlr-shapes", test_pmlr_shapes);
   g_test_add_func ("/import-decoding/every-format", test_every_format);
+  g_test_add_func ("/import-decoding/realworld", test_realworld);
 
   return g_test_run ();
 }
