@@ -119,9 +119,21 @@ strip_controls (ProcLineReader *reader)
   char *s = reader->line->str;
   gsize len = reader->line->len;
   ControlLine found = { reader->line_number, 0 };
-  gsize j = 0;
+  gsize i, j;
 
-  for (gsize i = 0; i < len; )
+  /* most lines have none: look before copying */
+  for (i = 0; i < len; i++)
+    {
+      guchar c = s[i];
+
+      if ((c < 0x20 && c != '\t') || c == 0x7f ||
+          (c == 0xc2 && i + 1 < len && (guchar) s[i + 1] >= 0x80 && (guchar) s[i + 1] <= 0x9f))
+        break;
+    }
+  if (i == len)
+    return;
+
+  for (j = i; i < len; )
     {
       guchar c = s[i];
 

@@ -16,15 +16,17 @@ G_BEGIN_DECLS
  *
  *  - `$…$` and `$$…$$` are math and stay as they are, when the closing
  *    dollar comes before a blank line and the braces inside balance as
- *    BibTeX counts them (math_end ()); the writer writes every other
+ *    BibTeX counts them (proc_bibtex_math_end ()); the writer writes every other
  *    dollar as `\$` (`\textdollar{}` in an abstract, where `\$` stays);
  *  - BibTeX counts every brace, escaped or not, so a brace that has no
  *    partner is written as `$\lbrace$`, which LaTeX, pandoc and the
  *    decoder read as a brace; in an abstract, where `{` groups and `\{`
  *    is a brace, `\{` without a partner is written `\textbraceleft{}`;
  *  - a forced line break is `\\` at the end of a line, a paragraph a
- *    blank line. */
-
+ *    blank line;
+ *  - what proc-tex-table.c decodes in a title is protected where the text
+ *    means itself: `-{}-`, `` `{}` ``, `'{}'`, and `{"}u` after a letter
+ *    (`\textquotedbl{}u` in an abstract). */
 
 #define NO_MATCH   G_MAXSIZE
 /* Stands for a forced line break (\\) until white space is folded. */

@@ -48,7 +48,8 @@ typedef struct
   const char *name;
   guint8      kind;
   guint8      mode;  /* ArgMode; the argument count for CMD_DROP; for a
-                      * CMD_SYMBOL, 1 when it is a letter inside a word */
+                      * CMD_SYMBOL, 1 when a space after it only ends its
+                      * name (a letter inside a word, an opening quote) */
   const char *text;
   gboolean    text_only;  /* a row of proc-tex-table.c that means something else in math */
 } TexCommand;
