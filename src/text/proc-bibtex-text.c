@@ -1,4 +1,4 @@
-/* proc-bibtex-text.c: BibTeX field values to Unicode text and back, names, keys
+/* proc-bibtex-text.c: BibTeX names, lists and keys (values: proc-bibtex-decode.c, -encode.c)
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
