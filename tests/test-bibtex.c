@@ -202,7 +202,7 @@ test_decode_title (void)
     { "{{SPEER}: Sentence-Level Planning}", "SPEER: Sentence-Level Planning" },
     { "A Closer Look at How Fine-tuning Changes {BERT}", "A Closer Look at How Fine-tuning Changes BERT" },
     { "Q\\&A: 100\\% of \\$5 \\_ \\# \\{x\\}", "Q&A: 100% of $5 _ # {x}" },
-    { "Fig.~2 and pages 1--2, a---b", "Fig. 2 and pages 1–2, a—b" },
+    { "Fig.~2 and pages 1--2, a---b", "Fig.\u00a02 and pages 1–2, a—b" },
     { "\\textit{Generalized but not Robust?} Comparing", "Generalized but not Robust? Comparing" },
     { "\\emph{x} {\\em y} \\textbf{z}", "x y z" },
     { "{U}pstream {M}itigation {I}s \\textit{ {N}ot} {A}ll", "Upstream Mitigation Is Not All" },

@@ -775,6 +775,39 @@ test_abstract (Fixture       *fixture,
   g_assert_nonnull (strstr (gtk_label_get_text (abstract), "cubic droppings"));
 }
 
+/* PMLR's HTML emphasis, imported from its BibTeX, shows as emphasis. */
+static void
+test_abstract_html (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkLabel *abstract = GTK_LABEL (child (fixture, "abstract_label", GTK_TYPE_LABEL));
+  g_autofree char *path = g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data",
+                                            "bibtex", "pmlr-decoding.bib", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(ProcPaper) paper = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+
+  report = proc_importer_import_file (fixture->store, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 2);
+
+  ids = proc_store_query_ids (fixture->store, NULL, "RAFA", PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  paper = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, 0));
+  proc_detail_view_set_paper (fixture->view, paper);
+
+  g_assert_nonnull (strstr (gtk_label_get_label (abstract),
+                            "which we call <i>reason for future, act for now</i> (<b>RAFA</b>)."));
+  g_assert_nonnull (strstr (gtk_label_get_text (abstract),
+                            "which we call reason for future, act for now (RAFA)."));
+  g_assert_null (strstr (gtk_label_get_text (abstract), "<em>"));
+  g_assert_null (strstr (gtk_label_get_text (abstract), "&lt;"));
+  g_assert_null (strchr (gtk_label_get_text (abstract), '*'));
+}
+
 static GtkWidget *
 find_action_row (GtkWidget *root,
                  guint     *n_rows)
@@ -1487,6 +1520,7 @@ main (int   argc,
   ADD ("note-error", test_note_error);
   ADD ("title-error", test_title_error);
   ADD ("abstract", test_abstract);
+  ADD ("abstract-html", test_abstract_html);
   ADD ("links", test_links);
   ADD ("focus", test_focus);
   ADD ("without-store", test_without_store);

@@ -18,6 +18,7 @@ proc_import_report_new (void)
   ProcImportReport *report = g_new0 (ProcImportReport, 1);
 
   report->problems = g_ptr_array_new_with_free_func (g_free);
+  report->warnings = g_ptr_array_new_with_free_func (g_free);
   return report;
 }
 
@@ -29,6 +30,7 @@ proc_import_report_free (ProcImportReport *report)
 
   g_free (report->list_name);
   g_clear_pointer (&report->problems, g_ptr_array_unref);
+  g_clear_pointer (&report->warnings, g_ptr_array_unref);
   g_free (report);
 }
 
@@ -42,11 +44,23 @@ proc_import_report_reject (ProcImportReport *report,
   g_ptr_array_add (report->problems, g_strdup_printf ("%s:%u: %s", file, line, reason));
 }
 
+/* An entry imported, but changed on the way (control characters
+ * removed…): the person should know where. */
+void
+proc_import_report_warn (ProcImportReport *report,
+                         const char       *file,
+                         guint             line,
+                         const char       *reason)
+{
+  g_ptr_array_add (report->warnings, g_strdup_printf ("%s:%u: %s", file, line, reason));
+}
+
 /**
  * proc_import_report_dup_summary:
  *
  * Returns: one translated sentence, such as “icml.txt: 38 papers added,
- *   0 already in the library, 0 skipped”
+ *   0 already in the library, 0 skipped”, and “, 2 warnings” when there
+ *   are some
  */
 char *
 proc_import_report_dup_summary (const ProcImportReport *report,
@@ -63,6 +77,17 @@ proc_import_report_dup_summary (const ProcImportReport *report,
                              report->present);
   rejected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u skipped", "%'u skipped", report->rejected),
                               report->rejected);
+
+  if (report->warnings->len > 0)
+    {
+      g_autofree char *warnings = NULL;
+
+      warnings = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u warning", "%'u warnings",
+                                               report->warnings->len),
+                                  report->warnings->len);
+      /* Translators: a file name, then four counts */
+      return g_strdup_printf (_("%s: %s, %s, %s, %s"), file, added, present, rejected, warnings);
+    }
 
   /* Translators: a file name, then three counts */
   return g_strdup_printf (_("%s: %s, %s, %s"), file, added, present, rejected);

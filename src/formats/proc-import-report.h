@@ -27,12 +27,17 @@ typedef struct
   guint      present;
   guint      rejected;
   GPtrArray *problems;   /* of char *: "file:line: reason", one per rejected entry */
+  GPtrArray *warnings;   /* of char *: "file:line: reason", for entries imported with a change */
 } ProcImportReport;
 
 GQuark            proc_import_error_quark    (void);
 ProcImportReport *proc_import_report_new     (void);
 void              proc_import_report_free    (ProcImportReport *report);
 void              proc_import_report_reject  (ProcImportReport *report,
+                                              const char       *file,
+                                              guint             line,
+                                              const char       *reason);
+void              proc_import_report_warn    (ProcImportReport *report,
                                               const char       *file,
                                               guint             line,
                                               const char       *reason);
