@@ -25,7 +25,17 @@
  * BibTeX cuts long abstracts off, closing braces and all.  When the open
  * value has swallowed other fields ("title = {x,\n year = 2020"), the
  * entry is skipped.  An entry longer than MAX_ENTRY_BYTES is skipped, so
- * memory stays bounded. */
+ * memory stays bounded.
+ *
+ * Context, as BibTeX resolves it: an entry with `crossref = {key}` gets
+ * the fields it lacks from the entry of that key, usually a @proceedings
+ * volume (PMLR's and DBLP's files), whose title becomes the paper's
+ * booktitle.  BibTeX wants the volume after its papers, biber takes it
+ * anywhere: a paper that names a volume not seen yet waits, with every
+ * paper after it (so the file's order stays), until the volume comes or
+ * the file ends.  Only the context is inherited (INHERITED below): a
+ * volume's url, doi or abstract are not its papers'.  A volume no entry
+ * names is reported at the end of the file, as before. */
 
 #define MAX_ENTRY_BYTES (4 * 1024 * 1024)
 
@@ -41,7 +51,40 @@ struct _ProcBibtexReader
   GString *entry;         /* the text of the entry being read */
   char *unclosed;         /* why it has no end, when it has none */
   GHashTable *macros;     /* @string names, lower case → raw values */
+
+  GHashTable *volumes;    /* crossref keys, lower case → Volume */
+  GPtrArray *volume_order; /* of Volume, in the file's order, for messages */
+  GQueue *pending;        /* of Pending: papers read, not returned yet */
+  gboolean at_end;        /* the file is read: what waits is returned as it is */
 };
+
+/* An entry that others may name with crossref, kept as its raw fields. */
+typedef struct
+{
+  GPtrArray *fields;      /* name, raw value, name, raw value… */
+  char *label;
+  guint line;
+  gboolean is_proceedings;
+  gboolean used;
+} Volume;
+
+/* What an entry has said so far, where the record cannot tell. */
+typedef struct
+{
+  gboolean has_booktitle;
+  gboolean has_year;
+  gboolean has_read_state;
+  char *crossref;         /* lower case */
+  char *eprint;
+  char *archive_prefix;
+} Seen;
+
+typedef struct
+{
+  ProcPaperRecord *record;
+  Seen seen;
+  gboolean waiting;       /* for the volume seen.crossref names */
+} Pending;
 
 G_DEFINE_FINAL_TYPE (ProcBibtexReader, proc_bibtex_reader, PROC_TYPE_RECORD_READER)
 
@@ -619,13 +662,69 @@ set_text (char       **field,
     *field = text;
 }
 
-/* What an entry has said so far, where the record cannot tell. */
-typedef struct
+/* The fields a paper inherits from the entry it crossrefs: its context,
+ * not the volume's own pages.  "title" comes last: the volume's title is
+ * the paper's booktitle when the volume gives no booktitle. */
+static const char * const INHERITED[] = {
+  "booktitle", "year", "editor", "publisher", "title", NULL
+};
+
+/* Entries that are papers and may be crossref'd too. */
+static const char * const BOOK_TYPES[] = {
+  "book", "mvbook", "collection", "mvcollection", "periodical", NULL
+};
+
+static void
+seen_clear (Seen *seen)
 {
-  gboolean has_booktitle;
-  gboolean has_year;
-  gboolean has_read_state;
-} Seen;
+  g_clear_pointer (&seen->crossref, g_free);
+  g_clear_pointer (&seen->eprint, g_free);
+  g_clear_pointer (&seen->archive_prefix, g_free);
+}
+
+static void
+volume_free (gpointer data)
+{
+  Volume *volume = data;
+
+  g_ptr_array_unref (volume->fields);
+  g_free (volume->label);
+  g_free (volume);
+}
+
+static void
+pending_free (gpointer data)
+{
+  Pending *pending = data;
+
+  proc_paper_record_free (pending->record);
+  seen_clear (&pending->seen);
+  g_free (pending);
+}
+
+/* A link of the paper's own, from a field that names its kind. */
+static void
+add_own_link (ProcPaperRecord *record,
+              const char      *raw,
+              ProcLinkKind     kind)
+{
+  g_autofree char *url = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+
+  g_strstrip (url);
+  if (*url != '\0')
+    proc_paper_record_add_link (record, url, kind);
+}
+
+/* The entry types of BibTeX and biblatex, as the library stores them;
+ * BibTeX's @conference is @inproceedings by another name. */
+static char *
+normalize_entry_type (const char *type)
+{
+  if (g_str_equal (type, "conference"))
+    return g_strdup ("inproceedings");
+
+  return g_strdup (type);
+}
 
 static void
 apply_field (ProcPaperRecord *record,
@@ -682,6 +781,62 @@ apply_field (ProcPaperRecord *record,
     {
       verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
       proc_paper_record_add_link (record, verbatim, PROC_LINK_PDF);
+    }
+  else if (g_str_equal (name, "openreview"))
+    {
+      add_own_link (record, raw, PROC_LINK_OPENREVIEW);
+    }
+  else if (g_str_equal (name, "supp") || g_str_equal (name, "supplement") ||
+           g_str_equal (name, "supplementary"))
+    {
+      add_own_link (record, raw, PROC_LINK_SUPPLEMENT);
+    }
+  else if (g_str_equal (name, "ee"))
+    {
+      /* DBLP's "electronic edition": the publisher's page, often a DOI */
+      ProcLinkKind kind;
+
+      verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+      kind = proc_link_classify_own (verbatim);
+      if (kind == PROC_LINK_DOI && record->doi == NULL)
+        record->doi = proc_normalize_doi (verbatim);
+      else if (kind != PROC_LINK_DOI && *verbatim != '\0')
+        proc_paper_record_add_link (record, verbatim, kind);
+    }
+  else if (g_str_equal (name, "eprint"))
+    {
+      if (seen->eprint == NULL)
+        seen->eprint = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+    }
+  else if (g_str_equal (name, "archiveprefix") || g_str_equal (name, "eprinttype"))
+    {
+      if (seen->archive_prefix == NULL)
+        seen->archive_prefix = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+    }
+  else if (g_str_equal (name, "crossref"))
+    {
+      if (seen->crossref == NULL)
+        {
+          verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+          seen->crossref = g_ascii_strdown (g_strstrip (verbatim), -1);
+        }
+    }
+  else if (g_str_equal (name, "editor"))
+    {
+      if (record->editors == NULL)
+        {
+          record->editors = proc_bibtex_decode_names (raw);
+          if (*record->editors == '\0')
+            g_clear_pointer (&record->editors, g_free);
+        }
+    }
+  else if (g_str_equal (name, "publisher"))
+    {
+      set_text (&record->publisher, raw, PROC_BIBTEX_TEXT_PLAIN);
+    }
+  else if (g_str_equal (name, "software"))
+    {
+      add_own_link (record, raw, PROC_LINK_CODE);
     }
   else if (g_str_equal (name, "code") || g_str_equal (name, "github"))
     {
@@ -782,21 +937,112 @@ parse_string_definition (ProcBibtexReader  *self,
   return TRUE;
 }
 
+/* The fields of @volume that @record lacks: its context. */
+static void
+inherit (ProcPaperRecord *record,
+         Seen            *seen,
+         Volume          *volume)
+{
+  volume->used = TRUE;
+
+  for (guint k = 0; INHERITED[k] != NULL; k++)
+    for (guint i = 0; i + 1 < volume->fields->len; i += 2)
+      {
+        const char *name = g_ptr_array_index (volume->fields, i);
+        const char *raw = g_ptr_array_index (volume->fields, i + 1);
+
+        if (!g_str_equal (name, INHERITED[k]))
+          continue;
+        /* what the paper has, even from another field (a journal, a
+         * date), is its own */
+        if ((record->venue != NULL && (k == 0 || g_str_equal (name, "title"))) ||
+            (record->year != 0 && g_str_equal (name, "year")))
+          break;
+        /* the volume's title names the paper's book, when nothing else does */
+        apply_field (record, g_str_equal (name, "title") ? "booktitle" : name, raw, seen);
+        break;
+      }
+}
+
+/* Links an entry gives in fields that say no kind: an arXiv eprint, an
+ * OpenReview forum or an arXiv page as its url. */
+static void
+add_implied_links (ProcPaperRecord *record,
+                   const Seen      *seen)
+{
+  if (seen->eprint != NULL)
+    {
+      g_autofree char *href = NULL;
+      gboolean is_arxiv;
+
+      /* Better BibTeX writes archiveprefix, biblatex eprinttype; without
+       * either, only an identifier of arXiv's own shape is taken */
+      if (seen->archive_prefix != NULL)
+        is_arxiv = g_ascii_strcasecmp (g_strstrip (seen->archive_prefix), "arxiv") == 0;
+      else
+        is_arxiv = g_regex_match_simple ("^\\s*(arxiv:)?[0-9]{4}\\.[0-9]{4,5}(v[0-9]+)?\\s*$",
+                                         seen->eprint, G_REGEX_CASELESS, 0);
+      if (is_arxiv && (href = proc_arxiv_dup_href (seen->eprint)) != NULL)
+        proc_paper_record_add_link (record, href, PROC_LINK_ARXIV);
+    }
+
+  proc_paper_record_add_url_link (record);
+}
+
+/* Keeps an entry that others may crossref, and gives its context to the
+ * papers that wait for it. */
+static void
+add_volume (ProcBibtexReader *self,
+            const char       *key,
+            const char       *label,
+            GPtrArray        *fields,
+            guint             line,
+            gboolean          is_proceedings)
+{
+  g_autofree char *folded = g_ascii_strdown (key, -1);
+  Volume *volume;
+
+  if (*folded == '\0' || g_hash_table_contains (self->volumes, folded))
+    return;
+
+  volume = g_new0 (Volume, 1);
+  volume->fields = g_ptr_array_ref (fields);
+  volume->label = g_strdup (label);
+  volume->line = line;
+  volume->is_proceedings = is_proceedings;
+  g_ptr_array_add (self->volume_order, volume);
+  g_hash_table_insert (self->volumes, g_steal_pointer (&folded), volume);
+
+  for (GList *l = self->pending->head; l != NULL; l = l->next)
+    {
+      Pending *pending = l->data;
+
+      if (pending->waiting && g_ascii_strcasecmp (pending->seen.crossref, key) == 0)
+        {
+          inherit (pending->record, &pending->seen, volume);
+          pending->waiting = FALSE;
+        }
+    }
+}
+
 /* Returns: (transfer full) (nullable): the paper, or %NULL for an entry
- * that is not one (@string, @comment) or that was rejected */
+ * that is not one (@string, @comment, @proceedings) or that was rejected;
+ * @seen_out gets what the paper says beyond its record */
 static ProcPaperRecord *
 parse_entry (ProcBibtexReader *self,
              ProcImportReport *report,
              guint             line,
-             gboolean          unclosed)
+             gboolean          unclosed,
+             Seen             *seen_out)
 {
   g_autoptr(ProcPaperRecord) record = NULL;
   g_autofree char *type = NULL;
   g_autofree char *key = NULL;
   g_autofree char *label = NULL;
   g_autofree char *reason = NULL;
+  g_autoptr(GPtrArray) fields = g_ptr_array_new_with_free_func (g_free);
   Parser p = { self->entry->str, self->entry->len, 1, '}', unclosed, NULL };
-  Seen seen = { FALSE, FALSE, FALSE };
+  Seen seen = { 0, };
   gsize key_start;
 
   skip_space (&p);
@@ -869,12 +1115,16 @@ parse_entry (ProcBibtexReader *self,
         goto reject;
 
       apply_field (record, name, value, &seen);
+      g_ptr_array_add (fields, g_steal_pointer (&name));
+      g_ptr_array_add (fields, g_steal_pointer (&value));
     }
 
-  if (g_str_equal (type, "proceedings"))
+  /* a volume: context for the papers that crossref it, not a paper */
+  if (g_str_equal (type, "proceedings") || g_str_equal (type, "mvproceedings"))
     {
-      reason = g_strdup_printf (_("“%s” is a @proceedings entry: a whole volume, not a paper"), label);
-      goto reject;
+      add_volume (self, key, label, fields, line, TRUE);
+      seen_clear (&seen);
+      return NULL;
     }
 
   if (record->derived_title == NULL)
@@ -883,20 +1133,67 @@ parse_entry (ProcBibtexReader *self,
       goto reject;
     }
 
+  /* a book is a paper of its own and the volume of its chapters; other
+   * entries are kept as papers only, so an import holds one entry's
+   * fields at a time */
+  if (g_strv_contains (BOOK_TYPES, type))
+    add_volume (self, key, label, fields, line, FALSE);
+
   if (*key != '\0')
     record->citation_key = g_steal_pointer (&key);
+  record->entry_type = normalize_entry_type (type);
+  add_implied_links (record, &seen);
 
   /* Our own exports leave out the star when it is off. */
   if (seen.has_read_state && record->starred == PROC_RECORD_UNSET)
     record->starred = 0;
 
+  *seen_out = seen;
   return g_steal_pointer (&record);
 
 reject:
+  seen_clear (&seen);
   /* in an entry without its end, that is the problem to name */
   proc_record_reader_reject (PROC_RECORD_READER (self), report, line,
                              unclosed ? self->unclosed : reason);
   return NULL;
+}
+
+/* The volumes no entry named, as the reader reported them before it
+ * read context: each a whole volume, not a paper. */
+static void
+report_unused_volumes (ProcBibtexReader *self,
+                       ProcImportReport *report)
+{
+  for (guint i = 0; i < self->volume_order->len; i++)
+    {
+      Volume *volume = g_ptr_array_index (self->volume_order, i);
+      g_autofree char *reason = NULL;
+
+      if (!volume->is_proceedings || volume->used)
+        continue;
+      reason = g_strdup_printf (_("“%s” is a @proceedings entry: a whole volume, not a paper"), volume->label);
+      proc_record_reader_reject (PROC_RECORD_READER (self), report, volume->line, reason);
+    }
+  g_ptr_array_set_size (self->volume_order, 0);
+}
+
+/* The first paper read, once it has its context (or the file has
+ * ended), else %NULL. */
+static ProcPaperRecord *
+pop_ready (ProcBibtexReader *self)
+{
+  Pending *pending = g_queue_peek_head (self->pending);
+  ProcPaperRecord *record;
+
+  if (pending == NULL || (pending->waiting && !self->at_end))
+    return NULL;
+
+  g_queue_pop_head (self->pending);
+  record = g_steal_pointer (&pending->record);
+  pending_free (pending);
+
+  return record;
 }
 
 static ProcPaperRecord *
@@ -910,12 +1207,25 @@ proc_bibtex_reader_next (ProcRecordReader  *reader,
   for (;;)
     {
       ProcPaperRecord *record;
+      Pending *pending;
+      Seen seen = { 0, };
       gboolean unclosed = FALSE;
       guint line = 0;
+
+      if ((record = pop_ready (self)) != NULL)
+        return record;
+      if (self->at_end)
+        {
+          report_unused_volumes (self, report);
+          return NULL;
+        }
 
       switch (gather_entry (self, report, &line, cancellable, error))
         {
         case GATHER_END:
+          self->at_end = TRUE;
+          continue;
+
         case GATHER_ERROR:
           return NULL;
 
@@ -931,9 +1241,23 @@ proc_bibtex_reader_next (ProcRecordReader  *reader,
           break;
         }
 
-      record = parse_entry (self, report, line, unclosed);
-      if (record != NULL)
-        return record;
+      record = parse_entry (self, report, line, unclosed, &seen);
+      if (record == NULL)
+        continue;
+
+      pending = g_new0 (Pending, 1);
+      pending->record = record;
+      pending->seen = seen;
+      if (seen.crossref != NULL)
+        {
+          Volume *volume = g_hash_table_lookup (self->volumes, seen.crossref);
+
+          if (volume != NULL)
+            inherit (record, &pending->seen, volume);
+          else
+            pending->waiting = TRUE;
+        }
+      g_queue_push_tail (self->pending, pending);
     }
 }
 
@@ -945,6 +1269,9 @@ proc_bibtex_reader_finalize (GObject *object)
   g_string_free (self->entry, TRUE);
   g_free (self->unclosed);
   g_hash_table_unref (self->macros);
+  g_hash_table_unref (self->volumes);
+  g_ptr_array_unref (self->volume_order);
+  g_queue_free_full (self->pending, pending_free);
 
   G_OBJECT_CLASS (proc_bibtex_reader_parent_class)->finalize (object);
 }
@@ -965,6 +1292,9 @@ proc_bibtex_reader_init (ProcBibtexReader *self)
 {
   self->entry = g_string_new (NULL);
   self->macros = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->volumes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, volume_free);
+  self->volume_order = g_ptr_array_new ();
+  self->pending = g_queue_new ();
 
   for (guint i = 0; i < G_N_ELEMENTS (months); i++)
     g_hash_table_insert (self->macros, g_strdup (months[i][0]), g_strdup (months[i][1]));

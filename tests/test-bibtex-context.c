@@ -1,0 +1,687 @@
+/* test-bibtex-context.c: context (crossref, @string) and links, from real producers' BibTeX to the library and back
+ *
+ * Copyright 2026 The Proceedings authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <unistd.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "proc-bibtex-reader.h"
+#include "proc-exporter.h"
+#include "proc-importer.h"
+#include "proc-schema.h"
+#include "proc-store.h"
+#include "proc-undo.h"
+
+/* Each test imports fixtures written in their producer's exact shape
+ * (tests/data/bibtex/) into a library file, reads what reached the file
+ * with SQLite itself, exports the papers again and, when pandoc is
+ * installed, checks that pandoc reads the export as a conference paper
+ * in its proceedings. */
+
+typedef struct
+{
+  char *dir;
+  char *path;
+  ProcStore *store;
+} Library;
+
+static void
+library_open (Library *lib)
+{
+  g_autoptr(GError) error = NULL;
+
+  lib->dir = g_dir_make_tmp ("proceedings-context-XXXXXX", NULL);
+  lib->path = g_build_filename (lib->dir, "library.db", NULL);
+  lib->store = proc_store_open (lib->path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+library_close (Library *lib)
+{
+  g_autofree char *wal = g_strconcat (lib->path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (lib->path, "-shm", NULL);
+
+  g_clear_object (&lib->store);
+  g_unlink (lib->path);
+  g_unlink (wal);
+  g_unlink (shm);
+  g_rmdir (lib->dir);
+  g_free (lib->path);
+  g_free (lib->dir);
+}
+
+static char *
+fixture_path (const char *name)
+{
+  return g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", "bibtex", name, NULL);
+}
+
+static ProcImportReport *
+import_fixture (Library    *lib,
+                const char *name)
+{
+  g_autofree char *path = fixture_path (name);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  ProcImportReport *report = proc_importer_import_file (lib->store, file, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  for (guint i = 0; i < report->problems->len; i++)
+    g_test_message ("%s", (char *) g_ptr_array_index (report->problems, i));
+
+  return report;
+}
+
+/* One value, as text, read from the library file by a connection of its
+ * own: "" for NULL, rows joined by "\n". */
+static char *
+sql_text (Library    *lib,
+          const char *sql,
+          const char *key)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (lib->path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (key != NULL)
+    sqlite3_bind_text (stmt, 1, key, -1, SQLITE_STATIC);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      const char *text = (const char *) sqlite3_column_text (stmt, 0);
+
+      if (out->len > 0)
+        g_string_append_c (out, '\n');
+      g_string_append (out, text ? text : "");
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+#define PAPER_FIELD(lib, column, key) \
+  sql_text (lib, "SELECT " column " FROM papers WHERE citation_key = ?1", key)
+#define PAPER_LINKS(lib, key) \
+  sql_text (lib, "SELECT kind || ' ' || url FROM paper_links" \
+                 " WHERE paper_id = (SELECT id FROM papers WHERE citation_key = ?1) ORDER BY position", key)
+
+static void
+assert_field (Library    *lib,
+              const char *sql,
+              const char *key,
+              const char *expected)
+{
+  g_autofree char *got = sql_text (lib, sql, key);
+
+  g_assert_cmpstr (got, ==, expected);
+}
+
+static char *
+export_all (Library          *lib,
+            ProcRecordFormat  format)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (lib->store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  char *text;
+
+  g_assert_no_error (error);
+  text = proc_exporter_write_to_string (lib->store, format, PROC_EXPORT_ALL, "Context",
+                                        (const gint64 *) (gpointer) ids->data, ids->len, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (text);
+
+  return text;
+}
+
+static void
+assert_contains (const char *text,
+                 const char *needle)
+{
+  if (strstr (text, needle) == NULL)
+    g_error ("“%s” is not in:\n%s", needle, text);
+}
+
+static void
+assert_lacks (const char *text,
+              const char *needle)
+{
+  if (strstr (text, needle) != NULL)
+    g_error ("“%s” should not be in:\n%s", needle, text);
+}
+
+/* pandoc -f bibtex -t csljson on @bibtex: the items, or %NULL (and a
+ * skip) when pandoc is not installed. */
+static JsonArray *
+pandoc_items (const char *bibtex)
+{
+  g_autofree char *pandoc = g_find_program_in_path ("pandoc");
+  g_autofree char *stdout_text = NULL;
+  g_autofree char *stderr_text = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  int fd, status = 0;
+
+  if (pandoc == NULL)
+    {
+      g_test_skip ("pandoc is not installed: the export is not checked against it");
+      return NULL;
+    }
+
+  fd = g_file_open_tmp ("proceedings-context-XXXXXX.bib", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, bibtex, -1, &error));
+
+  {
+    const char *argv[] = { pandoc, "-f", "bibtex", "-t", "csljson", path, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &stdout_text, &stderr_text, &status, &error));
+  }
+  g_unlink (path);
+  g_assert_no_error (error);
+  g_test_message ("pandoc: %s", stderr_text);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (json_parser_load_from_data (parser, stdout_text, -1, &error));
+  g_assert_no_error (error);
+
+  return json_array_ref (json_node_get_array (json_parser_get_root (parser)));
+}
+
+/* Every item pandoc read is a conference paper with its proceedings. */
+static void
+assert_pandoc_conference_papers (const char *bibtex,
+                                 guint       n_items)
+{
+  g_autoptr(JsonArray) items = pandoc_items (bibtex);
+
+  if (items == NULL)
+    return;
+
+  g_assert_cmpuint (json_array_get_length (items), ==, n_items);
+  for (guint i = 0; i < n_items; i++)
+    {
+      JsonObject *item = json_array_get_object_element (items, i);
+
+      g_test_message ("%s", json_object_get_string_member (item, "id"));
+      g_assert_cmpstr (json_object_get_string_member_with_default (item, "type", ""), ==, "paper-conference");
+      g_assert_cmpstr (json_object_get_string_member_with_default (item, "container-title", ""), !=, "");
+    }
+}
+
+/* PMLR: the volume's @Proceedings first, each paper crossrefs it. */
+static void
+test_pmlr (void)
+{
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autofree char *bibtex = NULL;
+  g_autofree char *csl = NULL;
+  g_autofree char *ris = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *markdown = NULL;
+  const char *key = "pmlr-v235-saha24a";
+
+  library_open (&lib);
+  report = import_fixture (&lib, "pmlr-crossref.bib");
+  g_assert_cmpuint (report->added, ==, 2);
+  g_assert_cmpuint (report->rejected, ==, 0);
+
+  assert_field (&lib, "SELECT venue FROM papers WHERE citation_key = ?1", key,
+                "Proceedings of the 41st International Conference on Machine Learning");
+  assert_field (&lib, "SELECT year FROM papers WHERE citation_key = ?1", key, "2024");
+  assert_field (&lib, "SELECT editors FROM papers WHERE citation_key = ?1", key,
+                "Ruslan Salakhutdinov; Zico Kolter; Katherine Heller; Adrian Weller; Nuria Oliver; "
+                "Jonathan Scarlett; Felix Berkenkamp");
+  assert_field (&lib, "SELECT publisher FROM papers WHERE citation_key = ?1", key, "PMLR");
+  assert_field (&lib, "SELECT entry_type FROM papers WHERE citation_key = ?1", key, "inproceedings");
+  assert_field (&lib, "SELECT pages FROM papers WHERE citation_key = ?1", key, "43024--43042");
+  {
+    g_autofree char *links = PAPER_LINKS (&lib, key);
+
+    g_assert_cmpstr (links, ==,
+                     "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\n"
+                     "openreview https://openreview.net/forum?id=saha24a-io-attention\n"
+                     "supplement https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf");
+  }
+  /* the volume's own fields are not the paper's */
+  assert_field (&lib, "SELECT url FROM papers WHERE citation_key = ?1", key,
+                "https://proceedings.mlr.press/v235/saha24a.html");
+  assert_field (&lib, "SELECT publisher FROM papers WHERE citation_key = ?1", "pmlr-v235-wang24o", "PMLR");
+
+  bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
+  assert_contains (bibtex, "@inproceedings{pmlr-v235-saha24a,");
+  assert_contains (bibtex, "  booktitle = {Proceedings of the 41st International Conference on Machine Learning},\n"
+                           "  editor = {Salakhutdinov, Ruslan and Kolter, Zico and Heller, Katherine and Weller, Adrian"
+                           " and Oliver, Nuria and Scarlett, Jonathan and Berkenkamp, Felix},\n"
+                           "  publisher = {PMLR},\n"
+                           "  year = {2024},");
+  assert_contains (bibtex, "  pdf = {https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf},\n"
+                           "  openreview = {https://openreview.net/forum?id=saha24a-io-attention},\n"
+                           "  supp = {https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf},");
+  assert_lacks (bibtex, "@misc");
+  assert_lacks (bibtex, "x-proceedings-links");
+  assert_pandoc_conference_papers (bibtex, 2);
+
+  csl = export_all (&lib, PROC_RECORD_FORMAT_CSL_JSON);
+  assert_contains (csl, "\"type\" : \"paper-conference\"");
+  assert_contains (csl, "\"container-title\" : \"Proceedings of the 41st International Conference on Machine Learning\"");
+  assert_contains (csl, "\"editor\" : [");
+  assert_contains (csl, "\"family\" : \"Salakhutdinov\"");
+  assert_contains (csl, "\"publisher\" : \"PMLR\"");
+
+  ris = export_all (&lib, PROC_RECORD_FORMAT_RIS);
+  assert_contains (ris, "TY  - CPAPER\r\n");
+  assert_contains (ris, "T2  - Proceedings of the 41st International Conference on Machine Learning\r\n"
+                        "A2  - Salakhutdinov, Ruslan\r\n");
+  assert_contains (ris, "PB  - PMLR\r\n");
+  assert_contains (ris, "L1  - https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\r\n");
+  assert_contains (ris, "L2  - https://openreview.net/forum?id=saha24a-io-attention\r\n");
+
+  csv = export_all (&lib, PROC_RECORD_FORMAT_CSV);
+  assert_contains (csv, ",https://openreview.net/forum?id=saha24a-io-attention,"
+                        "https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf,");
+
+  markdown = export_all (&lib, PROC_RECORD_FORMAT_MARKDOWN);
+  assert_contains (markdown, "[OpenReview](https://openreview.net/forum?id=saha24a-io-attention)");
+  assert_contains (markdown, "[Supplement](https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf)");
+
+  library_close (&lib);
+}
+
+/* DBLP: the @proceedings after the papers (as BibTeX wants them), the
+ * DOI in ee, a different volume for each track. */
+static void
+test_dblp (void)
+{
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autofree char *bibtex = NULL;
+
+  library_open (&lib);
+  report = import_fixture (&lib, "dblp-crossref.bib");
+  g_assert_cmpuint (report->added, ==, 3);
+  /* every volume was named: none is reported */
+  g_assert_cmpuint (report->rejected, ==, 0);
+
+  /* the paper's own booktitle stays; what it lacks comes from its volume */
+  assert_field (&lib, "SELECT venue FROM papers WHERE citation_key = ?1", "DBLP:conf/acl/GoldmanGT22",
+                "Proceedings of the 60th Annual Meeting of the Association for Computational Linguistics "
+                "(Volume 2: Short Papers), ACL 2022, Dublin, Ireland, May 22-27, 2022");
+  assert_field (&lib, "SELECT editors FROM papers WHERE citation_key = ?1", "DBLP:conf/acl/GoldmanGT22",
+                "Smaranda Muresan; Preslav Nakov; Aline Villavicencio");
+  assert_field (&lib, "SELECT publisher FROM papers WHERE citation_key = ?1", "DBLP:conf/acl/GoldmanGT22",
+                "Association for Computational Linguistics");
+  assert_field (&lib, "SELECT doi FROM papers WHERE citation_key = ?1", "DBLP:conf/acl/GoldmanGT22",
+                "10.18653/v1/2022.acl-short.96");
+  /* the DOI from ee */
+  assert_field (&lib, "SELECT doi FROM papers WHERE citation_key = ?1", "DBLP:conf/acl/ZhouS22",
+                "10.18653/v1/2022.acl-long.75");
+  assert_field (&lib, "SELECT publisher FROM papers WHERE citation_key = ?1", "DBLP:conf/icml/SahaY24",
+                "OpenReview.net");
+  assert_field (&lib, "SELECT coalesce(editors, 'none') FROM papers WHERE citation_key = ?1", "DBLP:conf/icml/SahaY24",
+                "none");
+  {
+    g_autofree char *links = PAPER_LINKS (&lib, "DBLP:conf/icml/SahaY24");
+
+    g_assert_cmpstr (links, ==, "pdf https://proceedings.mlr.press/v235/saha24a/saha24a.pdf");
+  }
+  /* the volume's url is not the paper's */
+  assert_field (&lib, "SELECT url FROM papers WHERE citation_key = ?1", "DBLP:conf/icml/SahaY24",
+                "https://proceedings.mlr.press/v235/saha24a.html");
+  /* the file's order, although the papers waited for their volumes */
+  assert_field (&lib, "SELECT group_concat(citation_key, ' ') FROM (SELECT citation_key FROM papers ORDER BY id)",
+                NULL, "DBLP:conf/acl/GoldmanGT22 DBLP:conf/icml/SahaY24 DBLP:conf/acl/ZhouS22");
+
+  bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
+  assert_contains (bibtex, "@inproceedings{DBLP:conf/acl/ZhouS22,");
+  assert_contains (bibtex, "  editor = {Muresan, Smaranda and Nakov, Preslav and Villavicencio, Aline},\n"
+                           "  publisher = {Association for Computational Linguistics},");
+  assert_contains (bibtex, "  doi = {10.18653/v1/2022.acl-long.75},");
+  assert_lacks (bibtex, "crossref");
+  assert_pandoc_conference_papers (bibtex, 3);
+
+  library_close (&lib);
+}
+
+/* ACL Anthology: "…" values, editors, publisher, DOI and url; the same
+ * entry with @string macros for the venue and the publisher. */
+static void
+test_acl (void)
+{
+  Library lib = { 0 };
+  Library strings = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(ProcImportReport) strings_report = NULL;
+  g_autofree char *bibtex = NULL;
+  g_autofree char *plain = NULL;
+  g_autofree char *with_strings = NULL;
+  const char *key = "goldman-etal-2022-un";
+  const char *sql = "SELECT venue || '|' || year || '|' || editors || '|' || publisher || '|' || doi"
+                    " || '|' || url || '|' || pages || '|' || entry_type FROM papers WHERE citation_key = ?1";
+
+  library_open (&lib);
+  report = import_fixture (&lib, "acl-anthology.bib");
+  g_assert_cmpuint (report->added, ==, 2);
+  g_assert_cmpuint (report->rejected, ==, 0);
+
+  plain = sql_text (&lib, sql, key);
+  g_assert_cmpstr (plain, ==,
+                   "Proceedings of the 60th Annual Meeting of the Association for Computational Linguistics"
+                   " (Volume 2: Short Papers)|2022|Smaranda Muresan; Preslav Nakov; Aline Villavicencio"
+                   "|Association for Computational Linguistics|10.18653/v1/2022.acl-short.96"
+                   "|https://aclanthology.org/2022.acl-short.96/|864--870|inproceedings");
+
+  library_open (&strings);
+  strings_report = import_fixture (&strings, "acl-anthology-strings.bib");
+  g_assert_cmpuint (strings_report->added, ==, 1);
+  with_strings = sql_text (&strings, sql, key);
+  g_assert_cmpstr (with_strings, ==, plain);
+  library_close (&strings);
+
+  bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
+  assert_contains (bibtex, "@inproceedings{goldman-etal-2022-un,");
+  assert_contains (bibtex, "  booktitle = {Proceedings of the 60th Annual Meeting of the Association for"
+                           " Computational Linguistics (Volume 2: Short Papers)},\n"
+                           "  editor = {Muresan, Smaranda and Nakov, Preslav and Villavicencio, Aline},\n"
+                           "  publisher = {Association for Computational Linguistics},\n"
+                           "  year = {2022},");
+  assert_contains (bibtex, "  doi = {10.18653/v1/2022.acl-short.96},\n"
+                           "  url = {https://aclanthology.org/2022.acl-short.96/},");
+  assert_pandoc_conference_papers (bibtex, 2);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:doi"), ==, 2);
+
+  library_close (&lib);
+}
+
+/* OpenReview: the forum is the url, and an OpenReview link. */
+static void
+test_openreview (void)
+{
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autofree char *bibtex = NULL;
+
+  library_open (&lib);
+  report = import_fixture (&lib, "openreview.bib");
+  g_assert_cmpuint (report->added, ==, 2);
+
+  assert_field (&lib, "SELECT url FROM papers WHERE citation_key = ?1", "hu2024instructav",
+                "https://openreview.net/forum?id=0UK8c2kg7c");
+  {
+    g_autofree char *links = PAPER_LINKS (&lib, "hu2024instructav");
+
+    g_assert_cmpstr (links, ==, "openreview https://openreview.net/forum?id=0UK8c2kg7c");
+  }
+  assert_field (&lib, "SELECT entry_type FROM papers WHERE citation_key = ?1", "adams2024speer", "inproceedings");
+  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 2);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, 0);
+
+  bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
+  assert_contains (bibtex, "@inproceedings{hu2024instructav,");
+  assert_contains (bibtex, "  booktitle = {First Conference on Language Modeling},");
+  assert_contains (bibtex, "  url = {https://openreview.net/forum?id=0UK8c2kg7c}");
+  /* the forum is the url already: no field repeats it */
+  assert_lacks (bibtex, "openreview = ");
+  assert_pandoc_conference_papers (bibtex, 2);
+
+  library_close (&lib);
+}
+
+/* Zotero's Better BibTeX: an arXiv eprint, a local file that is no link. */
+static void
+test_better_bibtex (void)
+{
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autofree char *bibtex = NULL;
+  g_autofree char *csl = NULL;
+
+  library_open (&lib);
+  report = import_fixture (&lib, "better-bibtex.bib");
+  g_assert_cmpuint (report->added, ==, 2);
+
+  {
+    g_autofree char *links = PAPER_LINKS (&lib, "saha2024complexity");
+
+    g_assert_cmpstr (links, ==, "arxiv https://arxiv.org/abs/2402.07443");
+  }
+  assert_field (&lib, "SELECT editors FROM papers WHERE citation_key = ?1", "saha2024complexity",
+                "Ruslan Salakhutdinov; Zico Kolter; Katherine Heller; Adrian Weller; Nuria Oliver; "
+                "Jonathan Scarlett; Felix Berkenkamp");
+  assert_field (&lib, "SELECT entry_type || '|' || publisher FROM papers WHERE citation_key = ?1", "wang2024efficient",
+                "misc|arXiv");
+  g_assert_cmpuint (proc_store_count (lib.store, "has:arxiv"), ==, 2);
+
+  bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
+  assert_contains (bibtex, "@inproceedings{saha2024complexity,");
+  assert_contains (bibtex, "  eprint = {2402.07443},\n  archiveprefix = {arXiv},");
+  assert_contains (bibtex, "@misc{wang2024efficient,");
+  assert_lacks (bibtex, "Zotero/storage");
+
+  csl = export_all (&lib, PROC_RECORD_FORMAT_CSL_JSON);
+  assert_contains (csl, "\"type\" : \"article\"");
+  assert_contains (csl, "\"publisher\" : \"arXiv\"");
+
+  library_close (&lib);
+}
+
+static GPtrArray *
+read_text (const char       *text,
+           ProcImportReport *report)
+{
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (text, -1, NULL);
+  g_autoptr(ProcBibtexReader) reader = proc_bibtex_reader_new (stream, "test.bib");
+  g_autoptr(GError) error = NULL;
+  GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_paper_record_free);
+  ProcPaperRecord *record;
+
+  while ((record = proc_record_reader_next (PROC_RECORD_READER (reader), report, NULL, &error)) != NULL)
+    g_ptr_array_add (records, record);
+  g_assert_no_error (error);
+
+  return records;
+}
+
+/* BibTeX's own rules, where the producers' files do not reach. */
+static void
+test_crossref_rules (void)
+{
+  static const char text[] =
+    "@inproceedings{own, title = {Own Booktitle}, booktitle = {Its Own}, date = {2019-05},\n"
+    "  crossref = {Vol}}\n"                                                        /* 1 */
+    "@inproceedings{lacks, title = {Lacks Everything}, crossref = {vol}}\n"        /* 3 */
+    "@inproceedings{missing, title = {Names No Volume}, crossref = {nowhere}}\n"
+    "@proceedings{vol, title = {The Volume's Title}, year = 2021, publisher = {Pub},\n"
+    "  editor = {de la Fuente, Ana}, url = {https://volume.example.org}, abstract = {Not a paper's}}\n"
+    "@proceedings{unused, title = {Nobody Names Me}}\n"                            /* 7 */
+    "@inproceedings{after, title = {After the Volume}, crossref = {VOL}}\n";
+  g_autoptr(ProcImportReport) report = proc_import_report_new ();
+  g_autoptr(GPtrArray) records = read_text (text, report);
+  ProcPaperRecord *r;
+
+  g_assert_cmpuint (records->len, ==, 4);
+  g_assert_cmpuint (report->problems->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (report->problems, 0), ==,
+                   "test.bib:7: “unused” is a @proceedings entry: a whole volume, not a paper");
+
+  r = g_ptr_array_index (records, 0);
+  g_assert_cmpstr (r->citation_key, ==, "own");
+  g_assert_cmpstr (r->venue, ==, "Its Own");
+  g_assert_cmpint (r->year, ==, 2019);
+  g_assert_cmpstr (r->publisher, ==, "Pub");
+  g_assert_cmpstr (r->editors, ==, "Ana de la Fuente");
+
+  r = g_ptr_array_index (records, 1);
+  g_assert_cmpstr (r->citation_key, ==, "lacks");
+  /* the volume's title is the paper's booktitle */
+  g_assert_cmpstr (r->venue, ==, "The Volume's Title");
+  g_assert_cmpint (r->year, ==, 2021);
+  g_assert_null (r->url);
+  g_assert_null (r->abstract);
+
+  r = g_ptr_array_index (records, 2);
+  g_assert_cmpstr (r->citation_key, ==, "missing");
+  g_assert_null (r->venue);
+  g_assert_null (r->publisher);
+
+  r = g_ptr_array_index (records, 3);
+  g_assert_cmpstr (r->citation_key, ==, "after");
+  g_assert_cmpstr (r->venue, ==, "The Volume's Title");
+  g_assert_cmpstr (r->entry_type, ==, "inproceedings");
+}
+
+/* has:pdf, has:openreview, has:supplement, has:arxiv, has:doi and
+ * has:code over the fixtures of every producer. */
+static void
+test_has_queries (void)
+{
+  /* Better BibTeX's two papers are PMLR's two: matched or not, two
+   * papers have an arXiv link.  (DBLP's repeat ACL's and PMLR's too, with
+   * links of their own, so they are left out of the counts.) */
+  static const char * const fixtures[] = {
+    "pmlr-crossref.bib", "acl-anthology.bib", "openreview.bib", "better-bibtex.bib",
+  };
+  Library lib = { 0 };
+
+  library_open (&lib);
+  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
+    {
+      g_autoptr(ProcImportReport) report = import_fixture (&lib, fixtures[i]);
+
+      g_assert_cmpuint (report->rejected, ==, 0);
+    }
+
+  /* PMLR's two papers */
+  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, 2);
+  /* PMLR's saha24a, OpenReview's two */
+  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 3);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:supplement"), ==, 1);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:arxiv"), ==, 2);
+  /* ACL's two */
+  g_assert_cmpuint (proc_store_count (lib.store, "has:doi"), ==, 2);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:code"), ==, 0);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf has:openreview"), ==, 1);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf OR has:doi"), ==, 4);
+  g_assert_cmpuint (proc_store_count (lib.store, "-has:openreview has:doi"), ==, 2);
+
+  library_close (&lib);
+}
+
+/* Deleting papers and undoing it brings the context back. */
+static void
+test_undo (void)
+{
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(ProcUndo) undo = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  const char *sql = "SELECT group_concat(entry_type || '|' || editors || '|' || publisher, '\n')"
+                    " FROM (SELECT * FROM papers ORDER BY id)";
+
+  library_open (&lib);
+  report = import_fixture (&lib, "pmlr-crossref.bib");
+  before = sql_text (&lib, sql, NULL);
+  g_assert_cmpstr (before, !=, "");
+
+  ids = proc_store_query_ids (lib.store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  undo = proc_store_delete_papers_undoable (lib.store, (const gint64 *) (gpointer) ids->data, ids->len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (proc_store_count (lib.store, NULL), ==, 0);
+
+  g_assert_true (proc_undo_apply (undo, &error));
+  g_assert_no_error (error);
+  after = sql_text (&lib, sql, NULL);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 1);
+
+  library_close (&lib);
+}
+
+/* A library made before the new link kinds keeps its links, and takes
+ * the new kinds after the migration. */
+static void
+test_migration (void)
+{
+  Library lib = { 0 };
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = NULL;
+  char *message = NULL;
+
+  lib.dir = g_dir_make_tmp ("proceedings-context-XXXXXX", NULL);
+  lib.path = g_build_filename (lib.dir, "library.db", NULL);
+
+  g_assert_cmpint (sqlite3_open (lib.path, &db), ==, SQLITE_OK);
+  proc_schema_add_functions (db);
+  for (guint v = 0; v < 9; v++)
+    {
+      g_assert_cmpint (sqlite3_exec (db, proc_schema_get_migration (v), NULL, NULL, &message), ==, SQLITE_OK);
+      g_assert_null (message);
+    }
+  g_assert_cmpint (sqlite3_exec (db,
+                                 "INSERT INTO papers (id, derived_title, added_at, content_hash)"
+                                 "  VALUES (1, 'Old Paper', 0, 'hash-1');"
+                                 "INSERT INTO paper_links VALUES (1, 0, 'https://github.com/a/b', 'code');"
+                                 "INSERT INTO paper_links VALUES (1, 1, 'https://x.org/a.pdf', 'pdf');"
+                                 "PRAGMA user_version = 9;",
+                                 NULL, NULL, &message), ==, SQLITE_OK);
+  /* version 9 refuses the new kinds */
+  g_assert_cmpint (sqlite3_exec (db, "INSERT INTO paper_links VALUES (1, 2, 'https://openreview.net/forum?id=x', 'openreview')",
+                                 NULL, NULL, &message), ==, SQLITE_CONSTRAINT);
+  sqlite3_free (message);
+  sqlite3_close (db);
+
+  lib.store = proc_store_open (lib.path, &error);
+  g_assert_no_error (error);
+  assert_field (&lib, "SELECT group_concat(kind || ' ' || url, '\n') FROM paper_links", NULL,
+                "code https://github.com/a/b\npdf https://x.org/a.pdf");
+  assert_field (&lib, "SELECT count(*) FROM sqlite_schema WHERE name = 'paper_links_kind'", NULL, "1");
+  g_assert_cmpuint (proc_store_count (lib.store, "has:code"), ==, 1);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, 1);
+
+  g_assert_cmpint (sqlite3_open (lib.path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "INSERT INTO paper_links VALUES (1, 2, 'https://openreview.net/forum?id=x', 'openreview');"
+                                     "UPDATE papers SET editors = 'A B', publisher = 'P', entry_type = 'article'",
+                                 NULL, NULL, &message), ==, SQLITE_OK);
+  sqlite3_close (db);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 1);
+
+  library_close (&lib);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/bibtex-context/pmlr", test_pmlr);
+  g_test_add_func ("/bibtex-context/dblp", test_dblp);
+  g_test_add_func ("/bibtex-context/acl", test_acl);
+  g_test_add_func ("/bibtex-context/openreview", test_openreview);
+  g_test_add_func ("/bibtex-context/better-bibtex", test_better_bibtex);
+  g_test_add_func ("/bibtex-context/crossref-rules", test_crossref_rules);
+  g_test_add_func ("/bibtex-context/has-queries", test_has_queries);
+  g_test_add_func ("/bibtex-context/undo", test_undo);
+  g_test_add_func ("/bibtex-context/migration", test_migration);
+
+  return g_test_run ();
+}
