@@ -61,7 +61,26 @@ library_close (Library *lib)
 static char *
 fixture_path (const char *name)
 {
+  /* "json/x.json", or a BibTeX fixture by its name alone */
+  if (strchr (name, '/') != NULL)
+    return g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", name, NULL);
+
   return g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", "bibtex", name, NULL);
+}
+
+static ProcImportReport *
+import_text (Library    *lib,
+             const char *text,
+             const char *display_name)
+{
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (g_strdup (text), -1, g_free);
+  g_autoptr(GError) error = NULL;
+  ProcImportReport *report = proc_importer_import_stream (lib->store, stream, display_name, NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+
+  return report;
 }
 
 static ProcImportReport *
@@ -497,6 +516,171 @@ read_text (const char       *text,
   return records;
 }
 
+/* The PMLR papers through RIS and CSL-JSON and back: the context and
+ * the links a format has a field for come back. */
+static void
+test_other_formats (void)
+{
+  static const struct { ProcRecordFormat format; const char *name; const char *links; } formats[] = {
+    /* CSL-JSON keeps every link with its kind, in our own member */
+    { PROC_RECORD_FORMAT_CSL_JSON, "back.json",
+      "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\n"
+      "openreview https://openreview.net/forum?id=saha24a-io-attention\n"
+      "supplement https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf" },
+    /* RIS has L1 for a PDF and L2 for the rest: a supplement's PDF is a PDF */
+    { PROC_RECORD_FORMAT_RIS, "back.ris",
+      "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\n"
+      "openreview https://openreview.net/forum?id=saha24a-io-attention\n"
+      "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf" },
+  };
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  const char *sql = "SELECT entry_type || '|' || venue || '|' || editors || '|' || publisher || '|' || year"
+                    " FROM papers WHERE citation_key = ?1";
+  g_autofree char *expected = NULL;
+
+  library_open (&lib);
+  report = import_fixture (&lib, "pmlr-crossref.bib");
+  expected = sql_text (&lib, sql, "pmlr-v235-saha24a");
+  g_assert_cmpstr (expected, ==,
+                   "inproceedings|Proceedings of the 41st International Conference on Machine Learning|"
+                   "Ruslan Salakhutdinov; Zico Kolter; Katherine Heller; Adrian Weller; Nuria Oliver; "
+                   "Jonathan Scarlett; Felix Berkenkamp|PMLR|2024");
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      Library back = { 0 };
+      g_autofree char *text = export_all (&lib, formats[i].format);
+      g_autoptr(ProcImportReport) back_report = NULL;
+      g_autofree char *got = NULL;
+      g_autofree char *links = NULL;
+
+      g_test_message ("%s", formats[i].name);
+      library_open (&back);
+      back_report = import_text (&back, text, formats[i].name);
+      g_assert_cmpuint (back_report->added, ==, 2);
+      got = sql_text (&back, sql, "pmlr-v235-saha24a");
+      g_assert_cmpstr (got, ==, expected);
+      links = PAPER_LINKS (&back, "pmlr-v235-saha24a");
+      g_assert_cmpstr (links, ==, formats[i].links);
+      library_close (&back);
+    }
+
+  library_close (&lib);
+}
+
+/* Paper Copilot's JSON: site, pdf, github, openreview. */
+static void
+test_paper_copilot (void)
+{
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autofree char *bibtex = NULL;
+
+  library_open (&lib);
+  report = import_fixture (&lib, "json/paper-copilot-links.json");
+  g_assert_cmpuint (report->added, ==, 3);
+
+  assert_field (&lib, "SELECT group_concat(kind || ' ' || url, '\n') FROM paper_links"
+                      " WHERE paper_id = (SELECT id FROM papers WHERE derived_title = ?1)",
+                "A Large-Scale Study on Regularization and Normalization in GANs",
+                "pdf http://proceedings.mlr.press/v97/kurach19a/kurach19a.pdf\n"
+                "code https://www.github.com/google/compare_gan\n"
+                "project https://www.tensorflow.org/hub");
+  assert_field (&lib, "SELECT url || ' ' || (SELECT group_concat(kind || ' ' || url, ' ') FROM paper_links"
+                      " WHERE paper_id = p.id) FROM papers p WHERE derived_title LIKE ?1",
+                "InstructAV%",
+                "https://openreview.net/forum?id=0UK8c2kg7c pdf https://openreview.net/pdf?id=0UK8c2kg7c"
+                " openreview https://openreview.net/forum?id=0UK8c2kg7c");
+  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, 3);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:code"), ==, 1);
+  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 1);
+
+  bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
+  assert_contains (bibtex, "  pdf = {https://openreview.net/pdf?id=0UK8c2kg7c}");
+  assert_contains (bibtex, "  code = {https://www.github.com/google/compare_gan}");
+
+  library_close (&lib);
+}
+
+/* The real files in ../shared/realworld: each producer's papers reach
+ * pandoc as conference papers in their proceedings, with the links
+ * they came with. */
+static void
+test_realworld (void)
+{
+  static const struct
+  {
+    const char *name;
+    guint n_papers;
+    guint n_pdf;
+    guint n_openreview;
+    guint n_doi;
+    guint n_editors;
+  } files[] = {
+    { "icml2019.bib", 773, 773, 0, 0, 773 },
+    { "icml2024-seed-pmlr.bib", 38, 38, 0, 0, 38 },
+    { "acl2022.bib", 1031, 0, 0, 1031, 1031 },
+    { "colm2024.bib", 299, 0, 299, 0, 0 },
+  };
+  const char *shared = g_getenv ("PROCEEDINGS_SHARED_DIR");
+
+  if (shared == NULL || !g_file_test (shared, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("../shared/realworld is not here (a fresh clone has none)");
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (shared, "realworld", files[i].name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(ProcImportReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonArray) items = NULL;
+      g_autofree char *bibtex = NULL;
+      g_autofree char *n_editors = NULL;
+      g_autofree char *n_publisher = NULL;
+      g_autofree char *expected_editors = g_strdup_printf ("%u", files[i].n_editors);
+      Library lib = { 0 };
+      guint n_conference = 0;
+
+      library_open (&lib);
+      report = proc_importer_import_file (lib.store, file, NULL, &error);
+      g_assert_no_error (error);
+      n_editors = sql_text (&lib, "SELECT count(*) FROM papers WHERE editors IS NOT NULL", NULL);
+      n_publisher = sql_text (&lib, "SELECT count(*) FROM papers WHERE publisher IS NOT NULL", NULL);
+      g_test_message ("%s: %u papers, %u with a PDF, %u with OpenReview, %u with a DOI, %s with editors,"
+                      " %s with a publisher",
+                      files[i].name, report->added,
+                      proc_store_count (lib.store, "has:pdf"), proc_store_count (lib.store, "has:openreview"),
+                      proc_store_count (lib.store, "has:doi"), n_editors, n_publisher);
+      g_assert_cmpuint (report->added, ==, files[i].n_papers);
+      g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, files[i].n_pdf);
+      g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, files[i].n_openreview);
+      g_assert_cmpuint (proc_store_count (lib.store, "has:doi"), ==, files[i].n_doi);
+      g_assert_cmpstr (n_editors, ==, expected_editors);
+
+      bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
+      items = pandoc_items (bibtex);
+      if (items != NULL)
+        {
+          for (guint k = 0; k < json_array_get_length (items); k++)
+            {
+              JsonObject *item = json_array_get_object_element (items, k);
+
+              n_conference += g_strcmp0 (json_object_get_string_member_with_default (item, "type", ""),
+                                         "paper-conference") == 0 &&
+                              *json_object_get_string_member_with_default (item, "container-title", "") != '\0';
+            }
+          g_test_message ("%s: pandoc reads %u of %u as paper-conference with a container-title",
+                          files[i].name, n_conference, json_array_get_length (items));
+          g_assert_cmpuint (n_conference, ==, files[i].n_papers);
+        }
+      library_close (&lib);
+    }
+}
+
 /* BibTeX's own rules, where the producers' files do not reach. */
 static void
 test_crossref_rules (void)
@@ -678,6 +862,9 @@ main (int   argc,
   g_test_add_func ("/bibtex-context/acl", test_acl);
   g_test_add_func ("/bibtex-context/openreview", test_openreview);
   g_test_add_func ("/bibtex-context/better-bibtex", test_better_bibtex);
+  g_test_add_func ("/bibtex-context/other-formats", test_other_formats);
+  g_test_add_func ("/bibtex-context/paper-copilot", test_paper_copilot);
+  g_test_add_func ("/bibtex-context/realworld", test_realworld);
   g_test_add_func ("/bibtex-context/crossref-rules", test_crossref_rules);
   g_test_add_func ("/bibtex-context/has-queries", test_has_queries);
   g_test_add_func ("/bibtex-context/undo", test_undo);
