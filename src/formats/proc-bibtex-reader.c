@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "proc-bibtex-crossref.h"
 #include "proc-bibtex-reader.h"
 #include "proc-bibtex-text.h"
 
@@ -27,15 +28,9 @@
  * entry is skipped.  An entry longer than MAX_ENTRY_BYTES is skipped, so
  * memory stays bounded.
  *
- * Context, as BibTeX resolves it: an entry with `crossref = {key}` gets
- * the fields it lacks from the entry of that key, usually a @proceedings
- * volume (PMLR's and DBLP's files), whose title becomes the paper's
- * booktitle.  BibTeX wants the volume after its papers, biber takes it
- * anywhere: a paper that names a volume not seen yet waits, with every
- * paper after it (so the file's order stays), until the volume comes or
- * the file ends.  Only the context is inherited (INHERITED below): a
- * volume's url, doi or abstract are not its papers'.  A volume no entry
- * names is reported at the end of the file, as before. */
+ * Context, as BibTeX resolves it: a paper that crossrefs a volume gets
+ * the fields it lacks from it (proc-bibtex-crossref.c), so every paper
+ * passes through that queue on its way out. */
 
 #define MAX_ENTRY_BYTES (4 * 1024 * 1024)
 
@@ -52,21 +47,9 @@ struct _ProcBibtexReader
   char *unclosed;         /* why it has no end, when it has none */
   GHashTable *macros;     /* @string names, lower case → raw values */
 
-  GHashTable *volumes;    /* crossref keys, lower case → Volume */
-  GPtrArray *volume_order; /* of Volume, in the file's order, for messages */
-  GQueue *pending;        /* of Pending: papers read, not returned yet */
+  ProcBibtexCrossref *crossref; /* volumes, and the papers read, not returned yet */
   gboolean at_end;        /* the file is read: what waits is returned as it is */
 };
-
-/* An entry that others may name with crossref, kept as its raw fields. */
-typedef struct
-{
-  GPtrArray *fields;      /* name, raw value, name, raw value… */
-  char *label;
-  guint line;
-  gboolean is_proceedings;
-  gboolean used;
-} Volume;
 
 /* What an entry has said so far, where the record cannot tell. */
 typedef struct
@@ -78,13 +61,6 @@ typedef struct
   char *eprint;
   char *archive_prefix;
 } Seen;
-
-typedef struct
-{
-  ProcPaperRecord *record;
-  Seen seen;
-  gboolean waiting;       /* for the volume seen.crossref names */
-} Pending;
 
 G_DEFINE_FINAL_TYPE (ProcBibtexReader, proc_bibtex_reader, PROC_TYPE_RECORD_READER)
 
@@ -662,13 +638,6 @@ set_text (char       **field,
     *field = text;
 }
 
-/* The fields a paper inherits from the entry it crossrefs: its context,
- * not the volume's own pages.  "title" comes last: the volume's title is
- * the paper's booktitle when the volume gives no booktitle. */
-static const char * const INHERITED[] = {
-  "booktitle", "year", "editor", "publisher", "title", NULL
-};
-
 /* Entries that are papers and may be crossref'd too. */
 static const char * const BOOK_TYPES[] = {
   "book", "mvbook", "collection", "mvcollection", "periodical", NULL
@@ -683,23 +652,10 @@ seen_clear (Seen *seen)
 }
 
 static void
-volume_free (gpointer data)
+seen_free (gpointer data)
 {
-  Volume *volume = data;
-
-  g_ptr_array_unref (volume->fields);
-  g_free (volume->label);
-  g_free (volume);
-}
-
-static void
-pending_free (gpointer data)
-{
-  Pending *pending = data;
-
-  proc_paper_record_free (pending->record);
-  seen_clear (&pending->seen);
-  g_free (pending);
+  seen_clear (data);
+  g_free (data);
 }
 
 /* A link of the paper's own, from a field that names its kind. */
@@ -937,33 +893,6 @@ parse_string_definition (ProcBibtexReader  *self,
   return TRUE;
 }
 
-/* The fields of @volume that @record lacks: its context. */
-static void
-inherit (ProcPaperRecord *record,
-         Seen            *seen,
-         Volume          *volume)
-{
-  volume->used = TRUE;
-
-  for (guint k = 0; INHERITED[k] != NULL; k++)
-    for (guint i = 0; i + 1 < volume->fields->len; i += 2)
-      {
-        const char *name = g_ptr_array_index (volume->fields, i);
-        const char *raw = g_ptr_array_index (volume->fields, i + 1);
-
-        if (!g_str_equal (name, INHERITED[k]))
-          continue;
-        /* what the paper has, even from another field (a journal, a
-         * date), is its own */
-        if ((record->venue != NULL && (k == 0 || g_str_equal (name, "title"))) ||
-            (record->year != 0 && g_str_equal (name, "year")))
-          break;
-        /* the volume's title names the paper's book, when nothing else does */
-        apply_field (record, g_str_equal (name, "title") ? "booktitle" : name, raw, seen);
-        break;
-      }
-}
-
 /* Links an entry gives in fields that say no kind: an arXiv eprint, an
  * OpenReview forum or an arXiv page as its url. */
 static void
@@ -987,42 +916,6 @@ add_implied_links (ProcPaperRecord *record,
     }
 
   proc_paper_record_add_url_link (record);
-}
-
-/* Keeps an entry that others may crossref, and gives its context to the
- * papers that wait for it. */
-static void
-add_volume (ProcBibtexReader *self,
-            const char       *key,
-            const char       *label,
-            GPtrArray        *fields,
-            guint             line,
-            gboolean          is_proceedings)
-{
-  g_autofree char *folded = g_ascii_strdown (key, -1);
-  Volume *volume;
-
-  if (*folded == '\0' || g_hash_table_contains (self->volumes, folded))
-    return;
-
-  volume = g_new0 (Volume, 1);
-  volume->fields = g_ptr_array_ref (fields);
-  volume->label = g_strdup (label);
-  volume->line = line;
-  volume->is_proceedings = is_proceedings;
-  g_ptr_array_add (self->volume_order, volume);
-  g_hash_table_insert (self->volumes, g_steal_pointer (&folded), volume);
-
-  for (GList *l = self->pending->head; l != NULL; l = l->next)
-    {
-      Pending *pending = l->data;
-
-      if (pending->waiting && g_ascii_strcasecmp (pending->seen.crossref, key) == 0)
-        {
-          inherit (pending->record, &pending->seen, volume);
-          pending->waiting = FALSE;
-        }
-    }
 }
 
 /* Returns: (transfer full) (nullable): the paper, or %NULL for an entry
@@ -1122,7 +1015,7 @@ parse_entry (ProcBibtexReader *self,
   /* a volume: context for the papers that crossref it, not a paper */
   if (g_str_equal (type, "proceedings") || g_str_equal (type, "mvproceedings"))
     {
-      add_volume (self, key, label, fields, line, TRUE);
+      proc_bibtex_crossref_add_volume (self->crossref, key, label, fields, line, TRUE);
       seen_clear (&seen);
       return NULL;
     }
@@ -1137,7 +1030,7 @@ parse_entry (ProcBibtexReader *self,
    * entries are kept as papers only, so an import holds one entry's
    * fields at a time */
   if (g_strv_contains (BOOK_TYPES, type))
-    add_volume (self, key, label, fields, line, FALSE);
+    proc_bibtex_crossref_add_volume (self->crossref, key, label, fields, line, FALSE);
 
   if (*key != '\0')
     record->citation_key = g_steal_pointer (&key);
@@ -1159,41 +1052,14 @@ reject:
   return NULL;
 }
 
-/* The volumes no entry named, as the reader reported them before it
- * read context: each a whole volume, not a paper. */
+/* A volume's field, as the paper's own would be applied. */
 static void
-report_unused_volumes (ProcBibtexReader *self,
-                       ProcImportReport *report)
+apply_entry_field (ProcPaperRecord *record,
+                   const char      *name,
+                   const char      *raw,
+                   gpointer         entry)
 {
-  for (guint i = 0; i < self->volume_order->len; i++)
-    {
-      Volume *volume = g_ptr_array_index (self->volume_order, i);
-      g_autofree char *reason = NULL;
-
-      if (!volume->is_proceedings || volume->used)
-        continue;
-      reason = g_strdup_printf (_("“%s” is a @proceedings entry: a whole volume, not a paper"), volume->label);
-      proc_record_reader_reject (PROC_RECORD_READER (self), report, volume->line, reason);
-    }
-  g_ptr_array_set_size (self->volume_order, 0);
-}
-
-/* The first paper read, once it has its context (or the file has
- * ended), else %NULL. */
-static ProcPaperRecord *
-pop_ready (ProcBibtexReader *self)
-{
-  Pending *pending = g_queue_peek_head (self->pending);
-  ProcPaperRecord *record;
-
-  if (pending == NULL || (pending->waiting && !self->at_end))
-    return NULL;
-
-  g_queue_pop_head (self->pending);
-  record = g_steal_pointer (&pending->record);
-  pending_free (pending);
-
-  return record;
+  apply_field (record, name, raw, entry);
 }
 
 static ProcPaperRecord *
@@ -1207,16 +1073,15 @@ proc_bibtex_reader_next (ProcRecordReader  *reader,
   for (;;)
     {
       ProcPaperRecord *record;
-      Pending *pending;
-      Seen seen = { 0, };
+      Seen *seen;
       gboolean unclosed = FALSE;
       guint line = 0;
 
-      if ((record = pop_ready (self)) != NULL)
+      if ((record = proc_bibtex_crossref_pop (self->crossref, self->at_end)) != NULL)
         return record;
       if (self->at_end)
         {
-          report_unused_volumes (self, report);
+          proc_bibtex_crossref_report_unused (self->crossref, reader, report);
           return NULL;
         }
 
@@ -1241,23 +1106,15 @@ proc_bibtex_reader_next (ProcRecordReader  *reader,
           break;
         }
 
-      record = parse_entry (self, report, line, unclosed, &seen);
+      seen = g_new0 (Seen, 1);
+      record = parse_entry (self, report, line, unclosed, seen);
       if (record == NULL)
-        continue;
-
-      pending = g_new0 (Pending, 1);
-      pending->record = record;
-      pending->seen = seen;
-      if (seen.crossref != NULL)
         {
-          Volume *volume = g_hash_table_lookup (self->volumes, seen.crossref);
-
-          if (volume != NULL)
-            inherit (record, &pending->seen, volume);
-          else
-            pending->waiting = TRUE;
+          seen_free (seen);
+          continue;
         }
-      g_queue_push_tail (self->pending, pending);
+
+      proc_bibtex_crossref_push (self->crossref, record, seen->crossref, seen);
     }
 }
 
@@ -1269,9 +1126,7 @@ proc_bibtex_reader_finalize (GObject *object)
   g_string_free (self->entry, TRUE);
   g_free (self->unclosed);
   g_hash_table_unref (self->macros);
-  g_hash_table_unref (self->volumes);
-  g_ptr_array_unref (self->volume_order);
-  g_queue_free_full (self->pending, pending_free);
+  proc_bibtex_crossref_free (self->crossref);
 
   G_OBJECT_CLASS (proc_bibtex_reader_parent_class)->finalize (object);
 }
@@ -1292,9 +1147,7 @@ proc_bibtex_reader_init (ProcBibtexReader *self)
 {
   self->entry = g_string_new (NULL);
   self->macros = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->volumes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, volume_free);
-  self->volume_order = g_ptr_array_new ();
-  self->pending = g_queue_new ();
+  self->crossref = proc_bibtex_crossref_new (apply_entry_field, seen_free);
 
   for (guint i = 0; i < G_N_ELEMENTS (months); i++)
     g_hash_table_insert (self->macros, g_strdup (months[i][0]), g_strdup (months[i][1]));
