@@ -766,6 +766,40 @@ test_has_queries (void)
   library_close (&lib);
 }
 
+/* A paper found again fills the context it lacked and gains the links
+ * it did not have; what it had stays. */
+static void
+test_merge (void)
+{
+  Library lib = { 0 };
+  g_autoptr(ProcImportReport) dblp = NULL;
+  g_autoptr(ProcImportReport) pmlr = NULL;
+  const char *key = "DBLP:conf/icml/SahaY24";
+
+  library_open (&lib);
+  dblp = import_fixture (&lib, "dblp-crossref.bib");
+  assert_field (&lib, "SELECT coalesce(editors, 'none') || '|' || publisher FROM papers WHERE citation_key = ?1", key,
+                "none|OpenReview.net");
+
+  /* PMLR's saha24a has the same page */
+  pmlr = import_fixture (&lib, "pmlr-crossref.bib");
+  g_assert_cmpuint (pmlr->added, ==, 1);
+  assert_field (&lib, "SELECT editors || '|' || publisher || '|' || entry_type FROM papers WHERE citation_key = ?1", key,
+                "Ruslan Salakhutdinov; Zico Kolter; Katherine Heller; Adrian Weller; Nuria Oliver; "
+                "Jonathan Scarlett; Felix Berkenkamp|OpenReview.net|inproceedings");
+  {
+    g_autofree char *links = PAPER_LINKS (&lib, key);
+
+    g_assert_cmpstr (links, ==,
+                     "pdf https://proceedings.mlr.press/v235/saha24a/saha24a.pdf\n"
+                     "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\n"
+                     "openreview https://openreview.net/forum?id=saha24a-io-attention\n"
+                     "supplement https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf");
+  }
+
+  library_close (&lib);
+}
+
 /* Deleting papers and undoing it brings the context back. */
 static void
 test_undo (void)
@@ -867,6 +901,7 @@ main (int   argc,
   g_test_add_func ("/bibtex-context/realworld", test_realworld);
   g_test_add_func ("/bibtex-context/crossref-rules", test_crossref_rules);
   g_test_add_func ("/bibtex-context/has-queries", test_has_queries);
+  g_test_add_func ("/bibtex-context/merge", test_merge);
   g_test_add_func ("/bibtex-context/undo", test_undo);
   g_test_add_func ("/bibtex-context/migration", test_migration);
 
