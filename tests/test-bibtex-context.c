@@ -7,240 +7,18 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
-#include <unistd.h>
 #include <sqlite3.h>
 #include <string.h>
 
+#include "library-common.h"
 #include "proc-bibtex-reader.h"
-#include "proc-exporter.h"
 #include "proc-importer.h"
-#include "proc-schema.h"
-#include "proc-store.h"
-#include "proc-undo.h"
 
 /* Each test imports fixtures written in their producer's exact shape
  * (tests/data/bibtex/) into a library file, reads what reached the file
  * with SQLite itself, exports the papers again and, when pandoc is
  * installed, checks that pandoc reads the export as a conference paper
- * in its proceedings. */
-
-typedef struct
-{
-  char *dir;
-  char *path;
-  ProcStore *store;
-} Library;
-
-static void
-library_open (Library *lib)
-{
-  g_autoptr(GError) error = NULL;
-
-  lib->dir = g_dir_make_tmp ("proceedings-context-XXXXXX", NULL);
-  lib->path = g_build_filename (lib->dir, "library.db", NULL);
-  lib->store = proc_store_open (lib->path, &error);
-  g_assert_no_error (error);
-}
-
-static void
-library_close (Library *lib)
-{
-  g_autofree char *wal = g_strconcat (lib->path, "-wal", NULL);
-  g_autofree char *shm = g_strconcat (lib->path, "-shm", NULL);
-
-  g_clear_object (&lib->store);
-  g_unlink (lib->path);
-  g_unlink (wal);
-  g_unlink (shm);
-  g_rmdir (lib->dir);
-  g_free (lib->path);
-  g_free (lib->dir);
-}
-
-static char *
-fixture_path (const char *name)
-{
-  /* "json/x.json", or a BibTeX fixture by its name alone */
-  if (strchr (name, '/') != NULL)
-    return g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", name, NULL);
-
-  return g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", "bibtex", name, NULL);
-}
-
-static ProcImportReport *
-import_text (Library    *lib,
-             const char *text,
-             const char *display_name)
-{
-  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (g_strdup (text), -1, g_free);
-  g_autoptr(GError) error = NULL;
-  ProcImportReport *report = proc_importer_import_stream (lib->store, stream, display_name, NULL, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (report);
-
-  return report;
-}
-
-static ProcImportReport *
-import_fixture (Library    *lib,
-                const char *name)
-{
-  g_autofree char *path = fixture_path (name);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  ProcImportReport *report = proc_importer_import_file (lib->store, file, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (report);
-  for (guint i = 0; i < report->problems->len; i++)
-    g_test_message ("%s", (char *) g_ptr_array_index (report->problems, i));
-
-  return report;
-}
-
-/* One value, as text, read from the library file by a connection of its
- * own: "" for NULL, rows joined by "\n". */
-static char *
-sql_text (Library    *lib,
-          const char *sql,
-          const char *key)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-
-  g_assert_cmpint (sqlite3_open_v2 (lib->path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  if (key != NULL)
-    sqlite3_bind_text (stmt, 1, key, -1, SQLITE_STATIC);
-  while (sqlite3_step (stmt) == SQLITE_ROW)
-    {
-      const char *text = (const char *) sqlite3_column_text (stmt, 0);
-
-      if (out->len > 0)
-        g_string_append_c (out, '\n');
-      g_string_append (out, text ? text : "");
-    }
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-#define PAPER_FIELD(lib, column, key) \
-  sql_text (lib, "SELECT " column " FROM papers WHERE citation_key = ?1", key)
-#define PAPER_LINKS(lib, key) \
-  sql_text (lib, "SELECT kind || ' ' || url FROM paper_links" \
-                 " WHERE paper_id = (SELECT id FROM papers WHERE citation_key = ?1) ORDER BY position", key)
-
-static void
-assert_field (Library    *lib,
-              const char *sql,
-              const char *key,
-              const char *expected)
-{
-  g_autofree char *got = sql_text (lib, sql, key);
-
-  g_assert_cmpstr (got, ==, expected);
-}
-
-static char *
-export_all (Library          *lib,
-            ProcRecordFormat  format)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) ids = proc_store_query_ids (lib->store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
-  char *text;
-
-  g_assert_no_error (error);
-  text = proc_exporter_write_to_string (lib->store, format, PROC_EXPORT_ALL, "Context",
-                                        (const gint64 *) (gpointer) ids->data, ids->len, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (text);
-
-  return text;
-}
-
-static void
-assert_contains (const char *text,
-                 const char *needle)
-{
-  if (strstr (text, needle) == NULL)
-    g_error ("“%s” is not in:\n%s", needle, text);
-}
-
-static void
-assert_lacks (const char *text,
-              const char *needle)
-{
-  if (strstr (text, needle) != NULL)
-    g_error ("“%s” should not be in:\n%s", needle, text);
-}
-
-/* pandoc -f bibtex -t csljson on @bibtex: the items, or %NULL (and a
- * skip) when pandoc is not installed. */
-static JsonArray *
-pandoc_items (const char *bibtex)
-{
-  g_autofree char *pandoc = g_find_program_in_path ("pandoc");
-  g_autofree char *stdout_text = NULL;
-  g_autofree char *stderr_text = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  int fd, status = 0;
-
-  if (pandoc == NULL)
-    {
-      g_test_skip ("pandoc is not installed: the export is not checked against it");
-      return NULL;
-    }
-
-  fd = g_file_open_tmp ("proceedings-context-XXXXXX.bib", &path, &error);
-  g_assert_no_error (error);
-  close (fd);
-  g_assert_true (g_file_set_contents (path, bibtex, -1, &error));
-
-  {
-    const char *argv[] = { pandoc, "-f", "bibtex", "-t", "csljson", path, NULL };
-
-    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                                 &stdout_text, &stderr_text, &status, &error));
-  }
-  g_unlink (path);
-  g_assert_no_error (error);
-  g_test_message ("pandoc: %s", stderr_text);
-  g_assert_true (g_spawn_check_wait_status (status, &error));
-  g_assert_no_error (error);
-
-  g_assert_true (json_parser_load_from_data (parser, stdout_text, -1, &error));
-  g_assert_no_error (error);
-
-  return json_array_ref (json_node_get_array (json_parser_get_root (parser)));
-}
-
-/* Every item pandoc read is a conference paper with its proceedings. */
-static void
-assert_pandoc_conference_papers (const char *bibtex,
-                                 guint       n_items)
-{
-  g_autoptr(JsonArray) items = pandoc_items (bibtex);
-
-  if (items == NULL)
-    return;
-
-  g_assert_cmpuint (json_array_get_length (items), ==, n_items);
-  for (guint i = 0; i < n_items; i++)
-    {
-      JsonObject *item = json_array_get_object_element (items, i);
-
-      g_test_message ("%s", json_object_get_string_member (item, "id"));
-      g_assert_cmpstr (json_object_get_string_member_with_default (item, "type", ""), ==, "paper-conference");
-      g_assert_cmpstr (json_object_get_string_member_with_default (item, "container-title", ""), !=, "");
-    }
-}
+ * in its proceedings (library-common.c). */
 
 /* PMLR: the volume's @Proceedings first, each paper crossrefs it. */
 static void
@@ -499,110 +277,6 @@ test_better_bibtex (void)
   library_close (&lib);
 }
 
-static GPtrArray *
-read_text (const char       *text,
-           ProcImportReport *report)
-{
-  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (text, -1, NULL);
-  g_autoptr(ProcBibtexReader) reader = proc_bibtex_reader_new (stream, "test.bib");
-  g_autoptr(GError) error = NULL;
-  GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_paper_record_free);
-  ProcPaperRecord *record;
-
-  while ((record = proc_record_reader_next (PROC_RECORD_READER (reader), report, NULL, &error)) != NULL)
-    g_ptr_array_add (records, record);
-  g_assert_no_error (error);
-
-  return records;
-}
-
-/* The PMLR papers through RIS and CSL-JSON and back: the context and
- * the links a format has a field for come back. */
-static void
-test_other_formats (void)
-{
-  static const struct { ProcRecordFormat format; const char *name; const char *links; } formats[] = {
-    /* CSL-JSON keeps every link with its kind, in our own member */
-    { PROC_RECORD_FORMAT_CSL_JSON, "back.json",
-      "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\n"
-      "openreview https://openreview.net/forum?id=saha24a-io-attention\n"
-      "supplement https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf" },
-    /* RIS has L1 for a PDF and L2 for the rest: a supplement's PDF is a PDF */
-    { PROC_RECORD_FORMAT_RIS, "back.ris",
-      "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\n"
-      "openreview https://openreview.net/forum?id=saha24a-io-attention\n"
-      "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf" },
-  };
-  Library lib = { 0 };
-  g_autoptr(ProcImportReport) report = NULL;
-  const char *sql = "SELECT entry_type || '|' || venue || '|' || editors || '|' || publisher || '|' || year"
-                    " FROM papers WHERE citation_key = ?1";
-  g_autofree char *expected = NULL;
-
-  library_open (&lib);
-  report = import_fixture (&lib, "pmlr-crossref.bib");
-  expected = sql_text (&lib, sql, "pmlr-v235-saha24a");
-  g_assert_cmpstr (expected, ==,
-                   "inproceedings|Proceedings of the 41st International Conference on Machine Learning|"
-                   "Ruslan Salakhutdinov; Zico Kolter; Katherine Heller; Adrian Weller; Nuria Oliver; "
-                   "Jonathan Scarlett; Felix Berkenkamp|PMLR|2024");
-
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-    {
-      Library back = { 0 };
-      g_autofree char *text = export_all (&lib, formats[i].format);
-      g_autoptr(ProcImportReport) back_report = NULL;
-      g_autofree char *got = NULL;
-      g_autofree char *links = NULL;
-
-      g_test_message ("%s", formats[i].name);
-      library_open (&back);
-      back_report = import_text (&back, text, formats[i].name);
-      g_assert_cmpuint (back_report->added, ==, 2);
-      got = sql_text (&back, sql, "pmlr-v235-saha24a");
-      g_assert_cmpstr (got, ==, expected);
-      links = PAPER_LINKS (&back, "pmlr-v235-saha24a");
-      g_assert_cmpstr (links, ==, formats[i].links);
-      library_close (&back);
-    }
-
-  library_close (&lib);
-}
-
-/* Paper Copilot's JSON: site, pdf, github, openreview. */
-static void
-test_paper_copilot (void)
-{
-  Library lib = { 0 };
-  g_autoptr(ProcImportReport) report = NULL;
-  g_autofree char *bibtex = NULL;
-
-  library_open (&lib);
-  report = import_fixture (&lib, "json/paper-copilot-links.json");
-  g_assert_cmpuint (report->added, ==, 3);
-
-  assert_field (&lib, "SELECT group_concat(kind || ' ' || url, '\n') FROM paper_links"
-                      " WHERE paper_id = (SELECT id FROM papers WHERE derived_title = ?1)",
-                "A Large-Scale Study on Regularization and Normalization in GANs",
-                "pdf http://proceedings.mlr.press/v97/kurach19a/kurach19a.pdf\n"
-                "code https://www.github.com/google/compare_gan\n"
-                "project https://www.tensorflow.org/hub");
-  assert_field (&lib, "SELECT url || ' ' || (SELECT group_concat(kind || ' ' || url, ' ') FROM paper_links"
-                      " WHERE paper_id = p.id) FROM papers p WHERE derived_title LIKE ?1",
-                "InstructAV%",
-                "https://openreview.net/forum?id=0UK8c2kg7c pdf https://openreview.net/pdf?id=0UK8c2kg7c"
-                " openreview https://openreview.net/forum?id=0UK8c2kg7c");
-  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, 3);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:code"), ==, 1);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 1);
-
-  bibtex = export_all (&lib, PROC_RECORD_FORMAT_BIBTEX);
-  assert_contains (bibtex, "  pdf = {https://openreview.net/pdf?id=0UK8c2kg7c}");
-  assert_contains (bibtex, "  code = {https://www.github.com/google/compare_gan}");
-
-  library_close (&lib);
-}
-
 /* The real files in ../shared/realworld: each producer's papers reach
  * pandoc as conference papers in their proceedings, with the links
  * they came with. */
@@ -681,6 +355,23 @@ test_realworld (void)
     }
 }
 
+static GPtrArray *
+read_text (const char       *text,
+           ProcImportReport *report)
+{
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (text, -1, NULL);
+  g_autoptr(ProcBibtexReader) reader = proc_bibtex_reader_new (stream, "test.bib");
+  g_autoptr(GError) error = NULL;
+  GPtrArray *records = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_paper_record_free);
+  ProcPaperRecord *record;
+
+  while ((record = proc_record_reader_next (PROC_RECORD_READER (reader), report, NULL, &error)) != NULL)
+    g_ptr_array_add (records, record);
+  g_assert_no_error (error);
+
+  return records;
+}
+
 /* BibTeX's own rules, where the producers' files do not reach. */
 static void
 test_crossref_rules (void)
@@ -729,162 +420,6 @@ test_crossref_rules (void)
   g_assert_cmpstr (r->entry_type, ==, "inproceedings");
 }
 
-/* has:pdf, has:openreview, has:supplement, has:arxiv, has:doi and
- * has:code over the fixtures of every producer. */
-static void
-test_has_queries (void)
-{
-  /* Better BibTeX's two papers are PMLR's two: matched or not, two
-   * papers have an arXiv link.  (DBLP's repeat ACL's and PMLR's too, with
-   * links of their own, so they are left out of the counts.) */
-  static const char * const fixtures[] = {
-    "pmlr-crossref.bib", "acl-anthology.bib", "openreview.bib", "better-bibtex.bib",
-  };
-  Library lib = { 0 };
-
-  library_open (&lib);
-  for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
-    {
-      g_autoptr(ProcImportReport) report = import_fixture (&lib, fixtures[i]);
-
-      g_assert_cmpuint (report->rejected, ==, 0);
-    }
-
-  /* PMLR's two papers */
-  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, 2);
-  /* PMLR's saha24a, OpenReview's two */
-  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 3);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:supplement"), ==, 1);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:arxiv"), ==, 2);
-  /* ACL's two */
-  g_assert_cmpuint (proc_store_count (lib.store, "has:doi"), ==, 2);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:code"), ==, 0);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf has:openreview"), ==, 1);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf OR has:doi"), ==, 4);
-  g_assert_cmpuint (proc_store_count (lib.store, "-has:openreview has:doi"), ==, 2);
-
-  library_close (&lib);
-}
-
-/* A paper found again fills the context it lacked and gains the links
- * it did not have; what it had stays. */
-static void
-test_merge (void)
-{
-  Library lib = { 0 };
-  g_autoptr(ProcImportReport) dblp = NULL;
-  g_autoptr(ProcImportReport) pmlr = NULL;
-  const char *key = "DBLP:conf/icml/SahaY24";
-
-  library_open (&lib);
-  dblp = import_fixture (&lib, "dblp-crossref.bib");
-  assert_field (&lib, "SELECT coalesce(editors, 'none') || '|' || publisher FROM papers WHERE citation_key = ?1", key,
-                "none|OpenReview.net");
-
-  /* PMLR's saha24a has the same page */
-  pmlr = import_fixture (&lib, "pmlr-crossref.bib");
-  g_assert_cmpuint (pmlr->added, ==, 1);
-  assert_field (&lib, "SELECT editors || '|' || publisher || '|' || entry_type FROM papers WHERE citation_key = ?1", key,
-                "Ruslan Salakhutdinov; Zico Kolter; Katherine Heller; Adrian Weller; Nuria Oliver; "
-                "Jonathan Scarlett; Felix Berkenkamp|OpenReview.net|inproceedings");
-  {
-    g_autofree char *links = PAPER_LINKS (&lib, key);
-
-    g_assert_cmpstr (links, ==,
-                     "pdf https://proceedings.mlr.press/v235/saha24a/saha24a.pdf\n"
-                     "pdf https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf\n"
-                     "openreview https://openreview.net/forum?id=saha24a-io-attention\n"
-                     "supplement https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf");
-  }
-
-  library_close (&lib);
-}
-
-/* Deleting papers and undoing it brings the context back. */
-static void
-test_undo (void)
-{
-  Library lib = { 0 };
-  g_autoptr(ProcImportReport) report = NULL;
-  g_autoptr(GArray) ids = NULL;
-  g_autoptr(ProcUndo) undo = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  const char *sql = "SELECT group_concat(entry_type || '|' || editors || '|' || publisher, '\n')"
-                    " FROM (SELECT * FROM papers ORDER BY id)";
-
-  library_open (&lib);
-  report = import_fixture (&lib, "pmlr-crossref.bib");
-  before = sql_text (&lib, sql, NULL);
-  g_assert_cmpstr (before, !=, "");
-
-  ids = proc_store_query_ids (lib.store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
-  g_assert_no_error (error);
-  undo = proc_store_delete_papers_undoable (lib.store, (const gint64 *) (gpointer) ids->data, ids->len, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (proc_store_count (lib.store, NULL), ==, 0);
-
-  g_assert_true (proc_undo_apply (undo, &error));
-  g_assert_no_error (error);
-  after = sql_text (&lib, sql, NULL);
-  g_assert_cmpstr (after, ==, before);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 1);
-
-  library_close (&lib);
-}
-
-/* A library made before the new link kinds keeps its links, and takes
- * the new kinds after the migration. */
-static void
-test_migration (void)
-{
-  Library lib = { 0 };
-  g_autoptr(GError) error = NULL;
-  sqlite3 *db = NULL;
-  char *message = NULL;
-
-  lib.dir = g_dir_make_tmp ("proceedings-context-XXXXXX", NULL);
-  lib.path = g_build_filename (lib.dir, "library.db", NULL);
-
-  g_assert_cmpint (sqlite3_open (lib.path, &db), ==, SQLITE_OK);
-  proc_schema_add_functions (db);
-  for (guint v = 0; v < 9; v++)
-    {
-      g_assert_cmpint (sqlite3_exec (db, proc_schema_get_migration (v), NULL, NULL, &message), ==, SQLITE_OK);
-      g_assert_null (message);
-    }
-  g_assert_cmpint (sqlite3_exec (db,
-                                 "INSERT INTO papers (id, derived_title, added_at, content_hash)"
-                                 "  VALUES (1, 'Old Paper', 0, 'hash-1');"
-                                 "INSERT INTO paper_links VALUES (1, 0, 'https://github.com/a/b', 'code');"
-                                 "INSERT INTO paper_links VALUES (1, 1, 'https://x.org/a.pdf', 'pdf');"
-                                 "PRAGMA user_version = 9;",
-                                 NULL, NULL, &message), ==, SQLITE_OK);
-  /* version 9 refuses the new kinds */
-  g_assert_cmpint (sqlite3_exec (db, "INSERT INTO paper_links VALUES (1, 2, 'https://openreview.net/forum?id=x', 'openreview')",
-                                 NULL, NULL, &message), ==, SQLITE_CONSTRAINT);
-  sqlite3_free (message);
-  sqlite3_close (db);
-
-  lib.store = proc_store_open (lib.path, &error);
-  g_assert_no_error (error);
-  assert_field (&lib, "SELECT group_concat(kind || ' ' || url, '\n') FROM paper_links", NULL,
-                "code https://github.com/a/b\npdf https://x.org/a.pdf");
-  assert_field (&lib, "SELECT count(*) FROM sqlite_schema WHERE name = 'paper_links_kind'", NULL, "1");
-  g_assert_cmpuint (proc_store_count (lib.store, "has:code"), ==, 1);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:pdf"), ==, 1);
-
-  g_assert_cmpint (sqlite3_open (lib.path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "INSERT INTO paper_links VALUES (1, 2, 'https://openreview.net/forum?id=x', 'openreview');"
-                                     "UPDATE papers SET editors = 'A B', publisher = 'P', entry_type = 'article'",
-                                 NULL, NULL, &message), ==, SQLITE_OK);
-  sqlite3_close (db);
-  g_assert_cmpuint (proc_store_count (lib.store, "has:openreview"), ==, 1);
-
-  library_close (&lib);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -896,14 +431,8 @@ main (int   argc,
   g_test_add_func ("/bibtex-context/acl", test_acl);
   g_test_add_func ("/bibtex-context/openreview", test_openreview);
   g_test_add_func ("/bibtex-context/better-bibtex", test_better_bibtex);
-  g_test_add_func ("/bibtex-context/other-formats", test_other_formats);
-  g_test_add_func ("/bibtex-context/paper-copilot", test_paper_copilot);
   g_test_add_func ("/bibtex-context/realworld", test_realworld);
   g_test_add_func ("/bibtex-context/crossref-rules", test_crossref_rules);
-  g_test_add_func ("/bibtex-context/has-queries", test_has_queries);
-  g_test_add_func ("/bibtex-context/merge", test_merge);
-  g_test_add_func ("/bibtex-context/undo", test_undo);
-  g_test_add_func ("/bibtex-context/migration", test_migration);
 
   return g_test_run ();
 }
