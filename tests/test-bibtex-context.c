@@ -31,6 +31,7 @@ test_pmlr (void)
   g_autofree char *ris = NULL;
   g_autofree char *csv = NULL;
   g_autofree char *markdown = NULL;
+  g_autofree char *html = NULL;
   const char *key = "pmlr-v235-saha24a";
 
   library_open (&lib);
@@ -96,6 +97,11 @@ test_pmlr (void)
   markdown = export_all (&lib, PROC_RECORD_FORMAT_MARKDOWN);
   assert_contains (markdown, "[OpenReview](https://openreview.net/forum?id=saha24a-io-attention)");
   assert_contains (markdown, "[Supplement](https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a-supp.pdf)");
+
+  html = export_all (&lib, PROC_RECORD_FORMAT_HTML);
+  assert_contains (html, "href=\"https://openreview.net/forum?id=saha24a-io-attention\"");
+  assert_contains (html, ">OpenReview</a>");
+  assert_contains (html, ">Supplement</a>");
 
   library_close (&lib);
 }
