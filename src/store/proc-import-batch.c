@@ -49,7 +49,7 @@ static const char stage_sql[] =
   "CREATE TEMP TABLE IF NOT EXISTS import_papers ("
   "  id INTEGER PRIMARY KEY, list_id, derived_title, abstract, authors, venue, year, added_at,"
   "  content_hash, doi, url, url_key, citation_key, status, pages, title_key, note,"
-  "  note_modified_at, rating, read_state, starred, position);"
+  "  note_modified_at, rating, read_state, starred, position, entry_type, editors, publisher);"
   "CREATE TEMP TABLE IF NOT EXISTS import_links (paper_id, position, url, kind);"
   "DELETE FROM temp.import_papers;"
   "DELETE FROM temp.import_links;";
@@ -234,10 +234,12 @@ flush_staged (ProcImportBatch  *batch,
   if (!run_step (batch,
                  "INSERT INTO papers (id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
-                 " title_key, note, note_modified_at, rating, read_state, starred)"
+                 " title_key, note, note_modified_at, rating, read_state, starred,"
+                 " entry_type, editors, publisher)"
                  " SELECT id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
-                 " title_key, note, note_modified_at, rating, read_state, starred"
+                 " title_key, note, note_modified_at, rating, read_state, starred,"
+                 " entry_type, editors, publisher"
                  " FROM temp.import_papers ORDER BY id",
                  _("add the paper"), error) ||
       !run_step (batch,
@@ -346,10 +348,10 @@ is_staged (ProcImportBatch  *batch,
   return FALSE;
 }
 
-/* What a file tells of a paper beyond its text, as parameters ?1 to ?12
+/* What a file tells of a paper beyond its text, as parameters ?1 to ?15
  * of both the statement that stages a new paper and the one that merges
  * a paper already in the library. */
-#define N_RECORD_FIELDS 12
+#define N_RECORD_FIELDS 15
 
 static void
 bind_record_fields (sqlite3_stmt          *stmt,
@@ -369,6 +371,9 @@ bind_record_fields (sqlite3_stmt          *stmt,
   sqlite3_bind_int (stmt, 10, CLAMP (record->rating, 0, 5));
   sqlite3_bind_int (stmt, 11, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
   sqlite3_bind_int (stmt, 12, record->starred == 1);
+  sqlite3_bind_text (stmt, 13, record->entry_type, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 14, record->editors, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 15, record->publisher, -1, SQLITE_TRANSIENT);
 }
 
 static gboolean
@@ -386,10 +391,11 @@ stage_paper (ProcImportBatch        *batch,
   if (!(stmt = _proc_store_prepare (store,
                                     "INSERT INTO temp.import_papers (venue, year, doi, url, url_key, citation_key,"
                                     " status, pages, title_key, rating, read_state, starred,"
+                                    " entry_type, editors, publisher,"
                                     " id, list_id, derived_title, abstract, authors, added_at, content_hash,"
                                     " note, note_modified_at, position)"
-                                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
-                                    " ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+                                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)",
                                     error)))
     return FALSE;
 
@@ -485,8 +491,10 @@ merge_paper (ProcImportBatch        *batch,
                                     " title_key = coalesce(title_key, ?9),"
                                     " rating = CASE WHEN rating = 0 THEN ?10 ELSE rating END,"
                                     " read_state = CASE WHEN read_state = 0 THEN ?11 ELSE read_state END,"
-                                    " starred = max(starred, ?12)"
-                                    " WHERE id = ?13",
+                                    " starred = max(starred, ?12),"
+                                    " entry_type = coalesce(entry_type, ?13), editors = coalesce(editors, ?14),"
+                                    " publisher = coalesce(publisher, ?15)"
+                                    " WHERE id = ?16",
                                     error)))
     return FALSE;
 

@@ -37,6 +37,9 @@ proc_paper_record_free (ProcPaperRecord *record)
   g_free (record->citation_key);
   g_free (record->status);
   g_free (record->pages);
+  g_free (record->entry_type);
+  g_free (record->editors);
+  g_free (record->publisher);
   g_free (record->note);
   g_clear_pointer (&record->links, g_ptr_array_unref);
   g_clear_pointer (&record->tags, g_ptr_array_unref);
@@ -59,6 +62,9 @@ proc_paper_record_copy (const ProcPaperRecord *record)
   copy->citation_key = g_strdup (record->citation_key);
   copy->status = g_strdup (record->status);
   copy->pages = g_strdup (record->pages);
+  copy->entry_type = g_strdup (record->entry_type);
+  copy->editors = g_strdup (record->editors);
+  copy->publisher = g_strdup (record->publisher);
   for (guint i = 0; i < record->links->len; i++)
     {
       const ProcLink *link = g_ptr_array_index (record->links, i);
@@ -201,6 +207,22 @@ proc_paper_record_dup_content_hash (const ProcPaperRecord *record)
     }
 
   return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+}
+
+/**
+ * proc_paper_record_add_url_link:
+ *
+ * When the record's own address (its url) is an OpenReview forum or an
+ * arXiv page, adds it as a link of that kind too, so that `has:openreview`
+ * finds the paper and the detail view names the button; the url stays.
+ */
+void
+proc_paper_record_add_url_link (ProcPaperRecord *record)
+{
+  ProcLinkKind kind = proc_link_classify_own (record->url);
+
+  if (kind == PROC_LINK_OPENREVIEW || kind == PROC_LINK_ARXIV)
+    proc_paper_record_add_link (record, record->url, kind);
 }
 
 void

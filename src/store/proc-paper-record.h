@@ -30,6 +30,9 @@ typedef struct
   char      *status;         /* "Oral", "Poster", "Spotlight"… when the producer says */
   char      *pages;          /* "864--870" */
   GPtrArray *links;          /* of ProcLink: code, pdf, project… (never %NULL) */
+  char      *entry_type;     /* BibTeX's name for it: "inproceedings", "article"… (see proc-entry-type.h) */
+  char      *editors;        /* the volume's editors, "Given Family; Given Family" */
+  char      *publisher;      /* "PMLR", "Association for Computational Linguistics" */
 
   /* Annotations, when the file carries them (our own exports do). */
   GPtrArray *tags;           /* of char *, never %NULL */
@@ -48,6 +51,7 @@ ProcPaperRecord *proc_paper_record_copy (const ProcPaperRecord *record);
 void             proc_paper_record_add_link (ProcPaperRecord *record,
                                              const char      *url,
                                              ProcLinkKind     kind);
+void             proc_paper_record_add_url_link (ProcPaperRecord *record);
 void             proc_paper_record_add_tag  (ProcPaperRecord *record,
                                              const char      *tag);
 const char      *proc_paper_record_get_link (const ProcPaperRecord *record,

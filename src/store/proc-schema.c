@@ -326,6 +326,30 @@ static const char * const migrations[] = {
   "  query TEXT NOT NULL,"
   "  created_at INTEGER NOT NULL"
   ");",
+
+  /* 9 → 10 (issue 22, links and context): what a BibTeX entry's context
+   * gives (its @proceedings through crossref, or its own fields): the
+   * entry type as BibTeX names it ("inproceedings"), the editors
+   * ("Given Family; …", as authors) and the publisher.  The paper's own
+   * pages get kinds of their own (its OpenReview forum, its supplement,
+   * its arXiv preprint); SQLite cannot change a CHECK, so paper_links is
+   * copied into a table that allows them. */
+  "ALTER TABLE papers ADD COLUMN entry_type TEXT;"
+  "ALTER TABLE papers ADD COLUMN editors TEXT;"
+  "ALTER TABLE papers ADD COLUMN publisher TEXT;"
+  "CREATE TABLE paper_links_10 ("
+  "  paper_id INTEGER NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+  "  position INTEGER NOT NULL,"
+  "  url TEXT NOT NULL,"
+  "  kind TEXT NOT NULL CHECK (kind IN ('code', 'project', 'pdf', 'doi', 'other',"
+  "                                     'openreview', 'supplement', 'arxiv')),"
+  "  PRIMARY KEY (paper_id, position)"
+  ") WITHOUT ROWID;"
+  "INSERT INTO paper_links_10 (paper_id, position, url, kind)"
+  "  SELECT paper_id, position, url, kind FROM paper_links;"
+  "DROP TABLE paper_links;"
+  "ALTER TABLE paper_links_10 RENAME TO paper_links;"
+  "CREATE INDEX paper_links_kind ON paper_links(kind, paper_id);",
 };
 
 /* Run by each connection that writes to a library at the current

@@ -26,7 +26,8 @@ static const char records_sql[] =
   "   (SELECT t.name FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id"
   "    WHERE pt.paper_id = p.id ORDER BY t.name COLLATE NOCASE)),"
   " (SELECT group_concat(kind || char(30) || url, char(31)) FROM"
-  "   (SELECT kind, url FROM paper_links WHERE paper_id = p.id ORDER BY position))"
+  "   (SELECT kind, url FROM paper_links WHERE paper_id = p.id ORDER BY position)),"
+  " p.entry_type, p.editors, p.publisher"
   " FROM temp.export_ids e JOIN papers p ON p.id = e.paper_id"
   " ORDER BY e.position";
 
@@ -60,6 +61,9 @@ read_record (sqlite3_stmt *stmt)
   record->rating = sqlite3_column_int (stmt, 12);
   record->read_state = sqlite3_column_int (stmt, 13);
   record->starred = sqlite3_column_int (stmt, 14);
+  record->entry_type = dup_column (stmt, 17);
+  record->editors = dup_column (stmt, 18);
+  record->publisher = dup_column (stmt, 19);
 
   if ((joined = (const char *) sqlite3_column_text (stmt, 15)) != NULL)
     {
