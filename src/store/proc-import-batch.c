@@ -10,7 +10,10 @@
 
 #include <glib/gi18n.h>
 
+#include "proc-abstract-matcher.h"
 #include "proc-import-batch.h"
+#include "proc-match-text.h"
+#include "proc-paper-identifiers.h"
 #include "proc-store-private.h"
 
 /* The transaction stays open from begin to commit, so an import that
@@ -35,6 +38,15 @@ struct _ProcImportBatch
   gint64 next_id;
   guint n_staged;
   GHashTable *staged_keys;      /* "kind:key" of each staged paper */
+  /* Matching (see find_paper()): the authorless papers stored before the
+   * import, read on the first record that needs them. */
+  gint64 first_id;
+  ProcAbstractMatcher *matcher;
+  guint n_similar;
+  /* The papers whose derived title the file's official one replaced, and
+   * those derived titles, for the import's undo. */
+  GArray *retitled_ids;
+  GPtrArray *retitled_titles;
 };
 
 /* A statement that writes papers through the search indexes' triggers
@@ -49,7 +61,7 @@ static const char stage_sql[] =
   "CREATE TEMP TABLE IF NOT EXISTS import_papers ("
   "  id INTEGER PRIMARY KEY, list_id, derived_title, abstract, authors, venue, year, added_at,"
   "  content_hash, doi, url, url_key, citation_key, status, pages, title_key, note,"
-  "  note_modified_at, rating, read_state, starred, position);"
+  "  note_modified_at, rating, read_state, starred, position, title_derived);"
   "CREATE TEMP TABLE IF NOT EXISTS import_links (paper_id, position, url, kind);"
   "DELETE FROM temp.import_papers;"
   "DELETE FROM temp.import_links;";
@@ -167,6 +179,10 @@ proc_import_batch_begin (ProcStore   *store,
     }
 
   batch->store = g_object_ref (store);
+  batch->first_id = batch->next_id;
+  batch->matcher = proc_abstract_matcher_new (store, batch->first_id);
+  batch->retitled_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  batch->retitled_titles = g_ptr_array_new_with_free_func (g_free);
   _proc_store_defer_checkpoints (store, TRUE);
   batch->next_position = next_position (store, batch->list_id);
   batch->staged_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -234,10 +250,10 @@ flush_staged (ProcImportBatch  *batch,
   if (!run_step (batch,
                  "INSERT INTO papers (id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
-                 " title_key, note, note_modified_at, rating, read_state, starred)"
+                 " title_key, note, note_modified_at, rating, read_state, starred, title_derived)"
                  " SELECT id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
-                 " title_key, note, note_modified_at, rating, read_state, starred"
+                 " title_key, note, note_modified_at, rating, read_state, starred, title_derived"
                  " FROM temp.import_papers ORDER BY id",
                  _("add the paper"), error) ||
       !run_step (batch,
@@ -296,11 +312,13 @@ key_values (const ProcRecordKeys *keys,
 }
 
 /* The same paper from another producer: same DOI, same page, same
- * abstract, or same title and first author, in that order of trust.
- * Returns 0 when the paper is new, -1 on a database error. */
+ * abstract, or same title and first author, in that order of trust; *@kind
+ * says which (an index of key_kinds).  Returns 0 when the paper is new,
+ * -1 on a database error. */
 static gint64
 find_existing (ProcStore         *store,
                const ProcRecordKeys  *keys,
+               guint             *kind,
                GError           **error)
 {
   static const char *lookups[] = {
@@ -316,6 +334,7 @@ find_existing (ProcStore         *store,
     {
       gint64 id = find_by (store, lookups[i], values[i], error);
 
+      *kind = i;
       if (id != 0)
         return id;
     }
@@ -387,9 +406,9 @@ stage_paper (ProcImportBatch        *batch,
                                     "INSERT INTO temp.import_papers (venue, year, doi, url, url_key, citation_key,"
                                     " status, pages, title_key, rating, read_state, starred,"
                                     " id, list_id, derived_title, abstract, authors, added_at, content_hash,"
-                                    " note, note_modified_at, position)"
+                                    " note, note_modified_at, position, title_derived)"
                                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
-                                    " ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+                                    " ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)",
                                     error)))
     return FALSE;
 
@@ -405,6 +424,7 @@ stage_paper (ProcImportBatch        *batch,
   if (record->note != NULL && *record->note != '\0')
     sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 9, batch->added_at);
   sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 10, batch->next_position);
+  sqlite3_bind_int (stmt, N_RECORD_FIELDS + 11, record->title_derived != FALSE);
 
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
@@ -457,6 +477,49 @@ add_missing_links (ProcImportBatch        *batch,
         return _proc_store_set_error (batch->store, error, _("save the paper’s links"));
     }
 
+  return TRUE;
+}
+
+/* A title the file gives (not one it derived) replaces the one the
+ * library derived from the abstract, never a title the user gave; the
+ * derived one is kept for the import's undo. */
+static gboolean
+replace_derived_title (ProcImportBatch        *batch,
+                       gint64                  paper_id,
+                       const ProcPaperRecord  *record,
+                       GError                **error)
+{
+  ProcStore *store = batch->store;
+  g_autofree char *derived = NULL;
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (record->title_derived || record->derived_title == NULL || *record->derived_title == '\0')
+    return TRUE;
+
+  if (!(stmt = _proc_store_prepare (store, "SELECT derived_title FROM papers"
+                                           " WHERE id = ? AND title_derived = 1 AND user_title IS NULL", error)))
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, paper_id);
+  if ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    derived = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    return _proc_store_set_error (store, error, _("update the paper"));
+  if (derived == NULL)
+    return TRUE;
+
+  if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET derived_title = ?2, title_derived = 0 WHERE id = ?1", error)))
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, paper_id);
+  sqlite3_bind_text (stmt, 2, record->derived_title, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    return _proc_store_set_error (store, error, _("update the paper"));
+
+  g_array_append_val (batch->retitled_ids, paper_id);
+  g_ptr_array_add (batch->retitled_titles, g_steal_pointer (&derived));
   return TRUE;
 }
 
@@ -529,7 +592,93 @@ merge_paper (ProcImportBatch        *batch,
         return _proc_store_set_error (store, error, _("update the paper"));
     }
 
-  return add_missing_links (batch, paper_id, record, error);
+  return replace_derived_title (batch, paper_id, record, error) &&
+         add_missing_links (batch, paper_id, record, error);
+}
+
+/* Whether the record and the stored paper have ids that differ: then
+ * they are two papers, whatever their text. */
+static gboolean
+ids_conflict (ProcImportBatch              *batch,
+              gint64                        paper_id,
+              const ProcPaperIdentifiers   *ids,
+              gboolean                     *conflict,
+              GError                      **error)
+{
+  g_auto(ProcPaperIdentifiers) stored = { NULL, };
+
+  *conflict = FALSE;
+  if (ids->doi == NULL && ids->openreview == NULL && ids->arxiv == NULL)
+    return TRUE;
+  if (!proc_paper_identifiers_init_stored (&stored, batch->store, paper_id, error))
+    return FALSE;
+
+  *conflict = proc_paper_identifiers_conflict (ids, &stored);
+  return TRUE;
+}
+
+/* The paper @record is, if the library has it: by its keys, in their
+ * order of trust, then by an abstract at least PROC_MATCH_THRESHOLD alike
+ * an authorless paper's when the record has authors (see
+ * proc-abstract-matcher.c).  A paper found by
+ * its text alone whose DOI, OpenReview forum or arXiv id differs from the
+ * record's is another paper: the record then gets a content hash of its
+ * own, the text's with its id, in *@disambiguated, and is looked up by
+ * that.  Returns 0 for a new paper, -1 on a database error. */
+static gint64
+find_paper (ProcImportBatch         *batch,
+            const ProcPaperRecord   *record,
+            const ProcRecordKeys    *keys,
+            ProcRecordKeys          *disambiguated,
+            GError                 **error)
+{
+  g_auto(ProcPaperIdentifiers) ids = { NULL, };
+  gboolean conflict = FALSE;
+  guint kind = 0;
+  gint64 paper_id;
+  double similarity;
+
+  if ((paper_id = find_existing (batch->store, keys, &kind, error)) < 0)
+    return -1;
+
+  proc_paper_identifiers_init_record (&ids, record);
+
+  if (paper_id > 0 && (kind == 2 || kind == 3))
+    {
+      g_autofree char *label = NULL;
+
+      if (!ids_conflict (batch, paper_id, &ids, &conflict, error))
+        return -1;
+      if (!conflict)
+        return paper_id;
+
+      label = proc_paper_identifiers_dup_label (&ids);
+      disambiguated->doi = g_strdup (keys->doi);
+      disambiguated->url_key = g_strdup (keys->url_key);
+      disambiguated->content_hash = g_strconcat (keys->content_hash, "|", label, NULL);
+      disambiguated->title_key = g_strdup (keys->title_key);
+      if (is_staged (batch, disambiguated) && !flush_staged (batch, error))
+        return -1;
+      return find_by (batch->store, "SELECT id FROM papers WHERE content_hash = ?", disambiguated->content_hash, error);
+    }
+
+  /* Fuzzily, only a record that brings what an authorless paper lacks
+   * (its authors) finds one: two lists of abstracts alone are never
+   * matched by likeness, however alike their abstracts. */
+  if (paper_id != 0 || record->abstract == NULL || *record->abstract == '\0' ||
+      record->authors == NULL || *record->authors == '\0' || record->title_derived)
+    return paper_id;
+
+  if ((paper_id = proc_abstract_matcher_find (batch->matcher, record->abstract, &similarity, error)) <= 0)
+    return paper_id;
+
+  if (!ids_conflict (batch, paper_id, &ids, &conflict, error))
+    return -1;
+  if (conflict)
+    return 0;
+
+  batch->n_similar++;
+  return paper_id;
 }
 
 /* Tags whose names the library cannot take (empty once trimmed, too
@@ -610,6 +759,7 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
                              GError                **error)
 {
   ProcStore *store = batch->store;
+  g_auto(ProcRecordKeys) disambiguated = { NULL, };
   sqlite3_stmt *stmt;
   gint64 paper_id = 0;
   int rc;
@@ -621,8 +771,10 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
   if (is_staged (batch, keys) && !flush_staged (batch, error))
     return FALSE;
 
-  if ((paper_id = find_existing (store, keys, error)) < 0)
+  if ((paper_id = find_paper (batch, record, keys, &disambiguated, error)) < 0)
     return FALSE;
+  if (disambiguated.content_hash != NULL)
+    keys = &disambiguated;
 
   if (outcome != NULL)
     *outcome = paper_id != 0 ? PROC_IMPORT_PRESENT : PROC_IMPORT_ADDED;
@@ -637,6 +789,7 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
 
   if (!merge_paper (batch, paper_id, record, keys, error))
     return FALSE;
+  proc_abstract_matcher_forget (batch->matcher, paper_id);
 
   add_tags (batch, paper_id, record);
 
@@ -693,5 +846,35 @@ proc_import_batch_free (ProcImportBatch *batch)
   g_clear_pointer (&batch->tags, g_hash_table_unref);
   g_clear_pointer (&batch->tag_order, g_ptr_array_unref);
   g_clear_pointer (&batch->staged_keys, g_hash_table_unref);
+  g_clear_pointer (&batch->matcher, proc_abstract_matcher_free);
+  g_clear_pointer (&batch->retitled_ids, g_array_unref);
+  g_clear_pointer (&batch->retitled_titles, g_ptr_array_unref);
   g_free (batch);
+}
+
+/**
+ * proc_import_batch_get_n_similar:
+ *
+ * Returns: how many records were known by an abstract at least
+ *   %PROC_MATCH_THRESHOLD alike (and not by their keys)
+ */
+guint
+proc_import_batch_get_n_similar (ProcImportBatch *batch)
+{
+  return batch->n_similar;
+}
+
+/**
+ * proc_import_batch_get_retitled:
+ * @titles: (out) (element-type utf8): the derived titles they had
+ *
+ * Returns: (element-type gint64): the papers whose derived title the
+ *   file's official title replaced
+ */
+GArray *
+proc_import_batch_get_retitled (ProcImportBatch  *batch,
+                                GPtrArray       **titles)
+{
+  *titles = batch->retitled_titles;
+  return batch->retitled_ids;
 }
