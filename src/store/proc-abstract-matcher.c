@@ -31,6 +31,9 @@
  * have it; a record's shingles then count what each candidate shares
  * with it, which is all the Jaccard similarity needs. */
 
+/* How many shingles an abstract needs to be matched as part of another. */
+#define MIN_CONTAINED 30
+
 typedef struct
 {
   gint64 id;
@@ -190,12 +193,18 @@ proc_abstract_matcher_find (ProcAbstractMatcher  *self,
       guint n = g_array_index (touched, guint, i);
       const Candidate *candidate = &g_array_index (self->candidates, Candidate, n);
       guint shared = self->shared[n];
-      double jaccard = (double) shared / (candidate->n_shingles + shingles->len - shared);
+      double score = (double) shared / (candidate->n_shingles + shingles->len - shared);
+
+      /* An abstract a producer cut short (pandoc ends a BibTeX field at
+       * a "%") is still all in its paper's: at least MIN_CONTAINED
+       * shingles of it, each in the candidate's. */
+      if (shingles->len >= MIN_CONTAINED)
+        score = MAX (score, (double) shared / shingles->len);
 
       self->shared[n] = 0;
-      if (!candidate->gone && jaccard > best)
+      if (!candidate->gone && score > best)
         {
-          best = jaccard;
+          best = score;
           best_id = candidate->id;
         }
     }

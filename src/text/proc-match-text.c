@@ -401,19 +401,58 @@ fnv1a (const char *text,
  * proc_match_shingles:
  * @folded: text from proc_match_fold()
  *
- * Each run of three words of @folded, hashed: the set that
- * proc_match_jaccard() compares.  A text of fewer words is one shingle.
+ * Each run of three prose words of @folded (see is_prose_word()),
+ * hashed: the set that proc_match_jaccard() compares.  A text of fewer
+ * words is one shingle.
  *
  * Returns: (transfer full) (element-type guint64): the hashes, sorted,
  *   each once
  */
+/* Whether the word of @len bytes at @word is prose: three letters or
+ * more, no digit.  Math is what producers write least alike ($x_i^2$,
+ * x<sub>i</sub><sup>2</sup>, bibutils' "xi²"), and its variables, indices
+ * and numbers are what is left of it once folded; prose words are the
+ * same whoever typeset them. */
+static gboolean
+is_prose_word (const char *word,
+               gsize       len)
+{
+  glong n_chars = 0;
+
+  for (const char *p = word; p < word + len; p = g_utf8_next_char (p))
+    {
+      if (!g_unichar_isalpha (g_utf8_get_char (p)))
+        return FALSE;
+      n_chars++;
+    }
+  return n_chars >= 3;
+}
+
 GArray *
 proc_match_shingles (const char *folded)
 {
   GArray *hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
+  g_autoptr(GString) prose = g_string_new (NULL);
   g_autoptr(GArray) starts = g_array_new (FALSE, FALSE, sizeof (gsize));
-  gsize len = strlen (folded);
+  gsize len;
   guint k = 0;
+
+  for (const char *p = folded; *p != '\0';)
+    {
+      gsize word = strcspn (p, " ");
+
+      if (is_prose_word (p, word))
+        {
+          if (prose->len > 0)
+            g_string_append_c (prose, ' ');
+          g_string_append_len (prose, p, word);
+        }
+      p += word;
+      while (*p == ' ')
+        p++;
+    }
+  folded = prose->str;
+  len = prose->len;
 
   for (gsize i = 0; i < len; i++)
     if (i == 0 || folded[i - 1] == ' ')
