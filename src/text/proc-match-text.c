@@ -419,11 +419,18 @@ is_prose_word (const char *word,
 {
   glong n_chars = 0;
 
-  for (const char *p = word; p < word + len; p = g_utf8_next_char (p))
+  for (const char *p = word; p < word + len; n_chars++)
     {
+      if ((guchar) *p < 0x80)
+        {
+          if (!g_ascii_isalpha (*p))
+            return FALSE;
+          p++;
+          continue;
+        }
       if (!g_unichar_isalpha (g_utf8_get_char (p)))
         return FALSE;
-      n_chars++;
+      p = g_utf8_next_char (p);
     }
   return n_chars >= 3;
 }
@@ -516,6 +523,37 @@ proc_match_jaccard (GArray *a,
     }
 
   return (double) shared / (a->len + b->len - shared);
+}
+
+/**
+ * proc_match_containment:
+ * @part: (element-type guint64): from proc_match_shingles()
+ * @whole: (element-type guint64): the same
+ *
+ * Returns: the shingles of @part that @whole has, over those @part has,
+ *   0 to 1 (0 when @part is empty)
+ */
+double
+proc_match_containment (GArray *part,
+                        GArray *whole)
+{
+  guint i = 0, j = 0, shared = 0;
+
+  if (part->len == 0)
+    return 0;
+
+  while (i < part->len && j < whole->len)
+    {
+      guint64 x = g_array_index (part, guint64, i);
+      guint64 y = g_array_index (whole, guint64, j);
+
+      if (x == y)
+        shared++;
+      i += x <= y;
+      j += y <= x;
+    }
+
+  return (double) shared / part->len;
 }
 
 /**

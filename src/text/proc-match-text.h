@@ -20,6 +20,8 @@ void     proc_match_append_fold (GString    *out,
 GArray  *proc_match_shingles    (const char *folded);
 double   proc_match_jaccard     (GArray     *a,
                                  GArray     *b);
+double   proc_match_containment (GArray     *part,
+                                 GArray     *whole);
 double   proc_match_similarity  (const char *text_a,
                                  const char *text_b);
 
