@@ -509,10 +509,14 @@ replace_derived_title (ProcImportBatch        *batch,
   if (derived == NULL)
     return TRUE;
 
-  if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET derived_title = ?2, title_derived = 0 WHERE id = ?1", error)))
+  /* With the authors, so that the search index takes the paper once. */
+  if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET derived_title = ?2, title_derived = 0,"
+                                           " authors = CASE WHEN authors = '' THEN coalesce(?3, '') ELSE authors END"
+                                           " WHERE id = ?1", error)))
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, paper_id);
   sqlite3_bind_text (stmt, 2, record->derived_title, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, record->authors, -1, SQLITE_TRANSIENT);
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
   if (rc != SQLITE_DONE)
@@ -580,6 +584,9 @@ merge_paper (ProcImportBatch        *batch,
         return _proc_store_set_error (store, error, _("update the paper"));
     }
 
+  if (!replace_derived_title (batch, paper_id, record, error))
+    return FALSE;
+
   if (record->authors != NULL && *record->authors != '\0')
     {
       if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET authors = ?2 WHERE id = ?1 AND authors = ''", error)))
@@ -592,8 +599,7 @@ merge_paper (ProcImportBatch        *batch,
         return _proc_store_set_error (store, error, _("update the paper"));
     }
 
-  return replace_derived_title (batch, paper_id, record, error) &&
-         add_missing_links (batch, paper_id, record, error);
+  return add_missing_links (batch, paper_id, record, error);
 }
 
 /* Whether the record and the stored paper have ids that differ: then
