@@ -11,43 +11,9 @@
 #include <glib/gi18n.h>
 
 #include "proc-abstract-matcher.h"
-#include "proc-import-batch.h"
-#include "proc-match-text.h"
-#include "proc-paper-identifiers.h"
+#include "proc-import-batch-private.h"
 #include "proc-store-private.h"
 
-/* The transaction stays open from begin to commit, so an import that
- * fails halfway (bad bytes on line 90,000, a cancel) leaves nothing
- * behind; freeing an uncommitted batch rolls it back. */
-struct _ProcImportBatch
-{
-  ProcStore *store;
-  gint64 list_id;
-  gint64 next_position;
-  gint64 added_at;
-  guint n_added;
-  guint n_merged;
-  gboolean committed;
-  /* The file's tags, written at the commit, each in one statement (see
-   * _proc_store_run_for_ids()): tag name → GArray of paper ids. */
-  GHashTable *tags;
-  GPtrArray *tag_order;         /* the names, first seen first */
-  /* New papers wait in temporary tables and reach the library STAGE_SIZE
-   * at a time, each table in one statement (see flush_staged()).  They
-   * get their ids now, so tags and lists can name them. */
-  gint64 next_id;
-  guint n_staged;
-  GHashTable *staged_keys;      /* "kind:key" of each staged paper */
-  /* Matching (see find_paper()): the authorless papers stored before the
-   * import, read on the first record that needs them. */
-  gint64 first_id;
-  ProcAbstractMatcher *matcher;
-  guint n_similar;
-  /* The papers whose derived title the file's official one replaced, and
-   * those derived titles, for the import's undo. */
-  GArray *retitled_ids;
-  GPtrArray *retitled_titles;
-};
 
 /* A statement that writes papers through the search indexes' triggers
  * opens a savepoint, and FTS5 writes its pending terms at each one: an
@@ -240,9 +206,9 @@ run_step (ProcImportBatch  *batch,
 
 /* The staged papers, their links and their places in the list reach the
  * library, each table in one statement and in the file's order. */
-static gboolean
-flush_staged (ProcImportBatch  *batch,
-              GError          **error)
+gboolean
+_proc_import_batch_flush_staged (ProcImportBatch  *batch,
+                                 GError          **error)
 {
   if (batch->n_staged == 0)
     return TRUE;
@@ -271,98 +237,6 @@ flush_staged (ProcImportBatch  *batch,
   batch->n_staged = 0;
   g_hash_table_remove_all (batch->staged_keys);
   return TRUE;
-}
-
-/* Looks @value up with @sql ("SELECT id FROM papers WHERE … = ?"). */
-static gint64
-find_by (ProcStore   *store,
-         const char  *sql,
-         const char  *value,
-         GError     **error)
-{
-  sqlite3_stmt *stmt;
-  gint64 id = 0;
-
-  if (value == NULL)
-    return 0;
-
-  if (!(stmt = _proc_store_prepare (store, sql, error)))
-    return -1;
-
-  sqlite3_bind_text (stmt, 1, value, -1, SQLITE_TRANSIENT);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    id = sqlite3_column_int64 (stmt, 0);
-  sqlite3_reset (stmt);
-
-  return id;
-}
-
-/* In the order of trust: same DOI, same page, same abstract, same title
- * and first author. */
-static const char * const key_kinds[] = { "doi:", "url:", "hash:", "title:" };
-
-static void
-key_values (const ProcRecordKeys *keys,
-            const char       *values[4])
-{
-  values[0] = keys->doi;
-  values[1] = keys->url_key;
-  values[2] = keys->content_hash;
-  values[3] = keys->title_key;
-}
-
-/* The same paper from another producer: same DOI, same page, same
- * abstract, or same title and first author, in that order of trust; *@kind
- * says which (an index of key_kinds).  Returns 0 when the paper is new,
- * -1 on a database error. */
-static gint64
-find_existing (ProcStore         *store,
-               const ProcRecordKeys  *keys,
-               guint             *kind,
-               GError           **error)
-{
-  static const char *lookups[] = {
-    "SELECT id FROM papers WHERE doi = ?",
-    "SELECT id FROM papers WHERE url_key = ?",
-    "SELECT id FROM papers WHERE content_hash = ?",
-    "SELECT id FROM papers WHERE title_key = ?",
-  };
-  const char *values[4];
-
-  key_values (keys, values);
-  for (guint i = 0; i < G_N_ELEMENTS (lookups); i++)
-    {
-      gint64 id = find_by (store, lookups[i], values[i], error);
-
-      *kind = i;
-      if (id != 0)
-        return id;
-    }
-
-  return 0;
-}
-
-/* Whether a staged paper has one of @keys: the same paper twice in one
- * file, to be merged once the first one is in the library. */
-static gboolean
-is_staged (ProcImportBatch  *batch,
-           const ProcRecordKeys *keys)
-{
-  const char *values[4];
-
-  key_values (keys, values);
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    {
-      g_autofree char *key = NULL;
-
-      if (values[i] == NULL)
-        continue;
-      key = g_strconcat (key_kinds[i], values[i], NULL);
-      if (g_hash_table_contains (batch->staged_keys, key))
-        return TRUE;
-    }
-
-  return FALSE;
 }
 
 /* What a file tells of a paper beyond its text, as parameters ?1 to ?12
@@ -436,10 +310,10 @@ stage_paper (ProcImportBatch        *batch,
   batch->n_added++;
   batch->n_staged++;
 
-  key_values (keys, values);
+  _proc_import_key_values (keys, values);
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     if (values[i] != NULL)
-      g_hash_table_add (batch->staged_keys, g_strconcat (key_kinds[i], values[i], NULL));
+      g_hash_table_add (batch->staged_keys, g_strconcat (_proc_import_key_kinds[i], values[i], NULL));
 
   return stage_links (batch, *paper_id, record, error);
 }
@@ -602,91 +476,6 @@ merge_paper (ProcImportBatch        *batch,
   return add_missing_links (batch, paper_id, record, error);
 }
 
-/* Whether the record and the stored paper have ids that differ: then
- * they are two papers, whatever their text. */
-static gboolean
-ids_conflict (ProcImportBatch              *batch,
-              gint64                        paper_id,
-              const ProcPaperIdentifiers   *ids,
-              gboolean                     *conflict,
-              GError                      **error)
-{
-  g_auto(ProcPaperIdentifiers) stored = { NULL, };
-
-  *conflict = FALSE;
-  if (ids->doi == NULL && ids->openreview == NULL && ids->arxiv == NULL)
-    return TRUE;
-  if (!proc_paper_identifiers_init_stored (&stored, batch->store, paper_id, error))
-    return FALSE;
-
-  *conflict = proc_paper_identifiers_conflict (ids, &stored);
-  return TRUE;
-}
-
-/* The paper @record is, if the library has it: by its keys, in their
- * order of trust, then by an abstract at least PROC_MATCH_THRESHOLD alike
- * an authorless paper's when the record has authors (see
- * proc-abstract-matcher.c).  A paper found by
- * its text alone whose DOI, OpenReview forum or arXiv id differs from the
- * record's is another paper: the record then gets a content hash of its
- * own, the text's with its id, in *@disambiguated, and is looked up by
- * that.  Returns 0 for a new paper, -1 on a database error. */
-static gint64
-find_paper (ProcImportBatch         *batch,
-            const ProcPaperRecord   *record,
-            const ProcRecordKeys    *keys,
-            ProcRecordKeys          *disambiguated,
-            GError                 **error)
-{
-  g_auto(ProcPaperIdentifiers) ids = { NULL, };
-  gboolean conflict = FALSE;
-  guint kind = 0;
-  gint64 paper_id;
-  double similarity;
-
-  if ((paper_id = find_existing (batch->store, keys, &kind, error)) < 0)
-    return -1;
-
-  proc_paper_identifiers_init_record (&ids, record);
-
-  if (paper_id > 0 && (kind == 2 || kind == 3))
-    {
-      g_autofree char *label = NULL;
-
-      if (!ids_conflict (batch, paper_id, &ids, &conflict, error))
-        return -1;
-      if (!conflict)
-        return paper_id;
-
-      label = proc_paper_identifiers_dup_label (&ids);
-      disambiguated->doi = g_strdup (keys->doi);
-      disambiguated->url_key = g_strdup (keys->url_key);
-      disambiguated->content_hash = g_strconcat (keys->content_hash, "|", label, NULL);
-      disambiguated->title_key = g_strdup (keys->title_key);
-      if (is_staged (batch, disambiguated) && !flush_staged (batch, error))
-        return -1;
-      return find_by (batch->store, "SELECT id FROM papers WHERE content_hash = ?", disambiguated->content_hash, error);
-    }
-
-  /* Fuzzily, only a record that brings what an authorless paper lacks
-   * (its authors) finds one: two lists of abstracts alone are never
-   * matched by likeness, however alike their abstracts. */
-  if (paper_id != 0 || record->abstract == NULL || *record->abstract == '\0' ||
-      record->authors == NULL || *record->authors == '\0' || record->title_derived)
-    return paper_id;
-
-  if ((paper_id = proc_abstract_matcher_find (batch->matcher, record->abstract, &similarity, error)) <= 0)
-    return paper_id;
-
-  if (!ids_conflict (batch, paper_id, &ids, &conflict, error))
-    return -1;
-  if (conflict)
-    return 0;
-
-  batch->n_similar++;
-  return paper_id;
-}
-
 /* Tags whose names the library cannot take (empty once trimmed, too
  * long) are left out rather than failing the whole import. */
 static void
@@ -774,10 +563,10 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
   g_return_val_if_fail (keys != NULL, FALSE);
 
   /* The same paper twice in one file: the first one goes in first. */
-  if (is_staged (batch, keys) && !flush_staged (batch, error))
+  if (_proc_import_batch_is_staged (batch, keys) && !_proc_import_batch_flush_staged (batch, error))
     return FALSE;
 
-  if ((paper_id = find_paper (batch, record, keys, &disambiguated, error)) < 0)
+  if ((paper_id = _proc_import_batch_find_paper (batch, record, keys, &disambiguated, error)) < 0)
     return FALSE;
   if (disambiguated.content_hash != NULL)
     keys = &disambiguated;
@@ -790,7 +579,7 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
       if (!stage_paper (batch, record, keys, &paper_id, error))
         return FALSE;
       add_tags (batch, paper_id, record);
-      return batch->n_staged < STAGE_SIZE || flush_staged (batch, error);
+      return batch->n_staged < STAGE_SIZE || _proc_import_batch_flush_staged (batch, error);
     }
 
   if (!merge_paper (batch, paper_id, record, keys, error))
@@ -824,7 +613,7 @@ proc_import_batch_commit (ProcImportBatch  *batch,
 {
   g_return_val_if_fail (batch != NULL && !batch->committed, FALSE);
 
-  if (!flush_staged (batch, error) ||
+  if (!_proc_import_batch_flush_staged (batch, error) ||
       !write_tags (batch, error) ||
       !_proc_store_commit (batch->store, error))
     {
