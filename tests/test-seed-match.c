@@ -11,6 +11,8 @@
 #include "proc-importer.h"
 #include "proc-match-text.h"
 #include "proc-paper.h"
+#include "proc-paper-record.h"
+#include "proc-schema.h"
 #include "proc-store.h"
 #include "proc-store-private.h"
 #include "proc-undo.h"
@@ -495,6 +497,58 @@ test_fold (void)
   g_assert_cmpfloat (proc_match_similarity ("one two three four", "five six seven eight"), ==, 0.0);
 }
 
+/* A library made before matching (schema 9) is hashed again when it is
+ * opened: folded, so that the next import finds its papers whatever the
+ * typography; two papers that now fold equal both stay.  Papers without
+ * authors, whose titles came from their abstracts, are marked so. */
+static void
+test_migration (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-seed-match-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *folded_hash = proc_content_hash ("A ``quoted'' idea --- with *emphasis*.", NULL, NULL);
+  g_autofree char *title_hash = proc_content_hash ("", "Some {T}itle", "Ada Lovelace; Bob Roe");
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  proc_schema_add_functions (db);
+  for (guint version = 0; version < 9; version++)
+    g_assert_cmpint (sqlite3_exec (db, proc_schema_get_migration (version), NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db,
+                                 "INSERT INTO papers (id, derived_title, abstract, authors, added_at, content_hash) VALUES"
+                                 " (1, 'A quoted idea', 'A ``quoted'''' idea --- with *emphasis*.', '', 0, 'old1'),"
+                                 " (2, 'Quoted', 'A \xe2\x80\x9cquoted\xe2\x80\x9d idea \xe2\x80\x94 with <em>emphasis</em>.',"
+                                 "  'Ada Lovelace', 0, 'old2'),"
+                                 " (3, 'Some Title', '', 'Ada Lovelace; Bob Roe', 0, 'old3');"
+                                 "PRAGMA user_version = 9;",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  {
+    g_autoptr(ProcStore) store = proc_store_open (path, &error);
+    g_autofree char *sql = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (query_int (store, "SELECT count(*) FROM papers"), ==, 3);
+    sql = g_strdup_printf ("SELECT count(*) FROM papers WHERE content_hash = '%s'", folded_hash);
+    g_assert_cmpint (query_int (store, sql), ==, 1);
+    g_assert_cmpint (query_int (store, "SELECT count(*) FROM papers WHERE content_hash IN ('old1', 'old2')"), ==, 1);
+    g_clear_pointer (&sql, g_free);
+    sql = g_strdup_printf ("SELECT id FROM papers WHERE content_hash = '%s'", title_hash);
+    g_assert_cmpint (query_int (store, sql), ==, 3);
+    g_assert_cmpint (query_int (store, "SELECT title_derived FROM papers WHERE id = 1"), ==, 1);
+    g_assert_cmpint (query_int (store, "SELECT sum(title_derived) FROM papers"), ==, 1);
+  }
+
+  g_unlink (path);
+  g_unlink (wal);
+  g_unlink (shm);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -502,6 +556,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/seed-match/fold", test_fold);
+  g_test_add_func ("/seed-match/migration", test_migration);
   g_test_add ("/seed-match/bibtex", Library, &bibtex_records,
               library_set_up, test_official_records, library_tear_down);
   g_test_add ("/seed-match/csl-json", Library, &csl_json_records,
