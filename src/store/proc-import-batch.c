@@ -14,7 +14,6 @@
 #include "proc-import-batch-private.h"
 #include "proc-store-private.h"
 
-
 /* A statement that writes papers through the search indexes' triggers
  * opens a savepoint, and FTS5 writes its pending terms at each one: an
  * INSERT per paper made a segment per paper for FTS5 to merge, most of
