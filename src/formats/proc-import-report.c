@@ -19,6 +19,9 @@ proc_import_report_new (void)
 
   report->problems = g_ptr_array_new_with_free_func (g_free);
   report->warnings = g_ptr_array_new_with_free_func (g_free);
+
+  report->retitled_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  report->derived_titles = g_ptr_array_new_with_free_func (g_free);
   return report;
 }
 
@@ -31,6 +34,9 @@ proc_import_report_free (ProcImportReport *report)
   g_free (report->list_name);
   g_clear_pointer (&report->problems, g_ptr_array_unref);
   g_clear_pointer (&report->warnings, g_ptr_array_unref);
+
+  g_clear_pointer (&report->retitled_ids, g_array_unref);
+  g_clear_pointer (&report->derived_titles, g_ptr_array_unref);
   g_free (report);
 }
 
@@ -69,6 +75,7 @@ proc_import_report_dup_summary (const ProcImportReport *report,
   g_autofree char *added = NULL;
   g_autofree char *present = NULL;
   g_autofree char *rejected = NULL;
+  g_autofree char *summary = NULL;
 
   added = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u paper added", "%'u papers added", report->added),
                            report->added);
@@ -90,5 +97,33 @@ proc_import_report_dup_summary (const ProcImportReport *report,
     }
 
   /* Translators: a file name, then three counts */
-  return g_strdup_printf (_("%s: %s, %s, %s"), file, added, present, rejected);
+  summary = g_strdup_printf (_("%s: %s, %s, %s"), file, added, present, rejected);
+
+  if (report->similar > 0)
+    {
+      g_autofree char *plain = g_steal_pointer (&summary);
+      g_autofree char *similar =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%'u known by an abstract at least 90%% alike",
+                                      "%'u known by an abstract at least 90%% alike", report->similar),
+                         report->similar);
+
+      /* Translators: what an import did, then how many papers it found by their abstracts */
+      summary = g_strdup_printf (_("%s; %s"), plain, similar);
+    }
+
+  if (report->retitled_ids->len > 0)
+    {
+      g_autofree char *plain = g_steal_pointer (&summary);
+      g_autofree char *retitled =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "%'u given its official title",
+                                      "%'u given their official titles", report->retitled_ids->len),
+                         report->retitled_ids->len);
+
+      /* Translators: what an import did, then how many papers it gave their official titles */
+      summary = g_strdup_printf (_("%s; %s"), plain, retitled);
+    }
+
+  return g_steal_pointer (&summary);
 }

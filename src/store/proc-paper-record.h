@@ -43,6 +43,7 @@ typedef struct
 
   gint64     id;             /* the paper's id when it comes from the library, else 0 */
   guint      line;           /* where the entry starts in its file, for messages */
+  gboolean   title_derived;  /* the title was made from the abstract, not given by the file */
 } ProcPaperRecord;
 
 ProcPaperRecord *proc_paper_record_new  (void);
@@ -58,6 +59,9 @@ const char      *proc_paper_record_get_link (const ProcPaperRecord *record,
                                              ProcLinkKind           kind);
 char            *proc_paper_record_dup_content_hash (const ProcPaperRecord *record);
 char            *proc_paper_record_dup_title_key    (const ProcPaperRecord *record);
+char            *proc_content_hash                  (const char            *abstract,
+                                                     const char            *title,
+                                                     const char            *authors);
 
 /* What finds a paper again in a library: its DOI, its page, its text,
  * its title with its first author.  Worked out from the record alone, so

@@ -350,6 +350,17 @@ static const char * const migrations[] = {
   "DROP TABLE paper_links;"
   "ALTER TABLE paper_links_10 RENAME TO paper_links;"
   "CREATE INDEX paper_links_kind ON paper_links(kind, paper_id);",
+
+  /* 10 → 11 (issue 22, matching): a paper's text is hashed once folded
+   * (see proc_content_hash()), so that typography alone never makes a
+   * second paper: the stored hashes are made again.  Two papers that now
+   * fold equal keep their own hashes (UPDATE OR IGNORE): an import never
+   * merges papers a library already holds apart.  title_derived says the
+   * title was made from the abstract (a list of abstracts alone, whose
+   * papers had no authors), so an official title may replace it. */
+  "ALTER TABLE papers ADD COLUMN title_derived INTEGER NOT NULL DEFAULT 0 CHECK (title_derived IN (0, 1));"
+  "UPDATE papers SET title_derived = 1 WHERE authors = '' AND abstract <> '';"
+  "UPDATE OR IGNORE papers SET content_hash = proc_content_hash(abstract, derived_title, authors);",
 };
 
 /* Run by each connection that writes to a library at the current
@@ -451,6 +462,20 @@ title_key_sql (sqlite3_context  *context,
     sqlite3_result_null (context);
 }
 
+/* proc_content_hash(abstract, title, authors) in SQL, for the migration
+ * that hashes the library's papers again. */
+static void
+content_hash_sql (sqlite3_context  *context,
+                  int               argc,
+                  sqlite3_value   **argv)
+{
+  char *hash = proc_content_hash ((const char *) sqlite3_value_text (argv[0]),
+                                  (const char *) sqlite3_value_text (argv[1]),
+                                  (const char *) sqlite3_value_text (argv[2]));
+
+  sqlite3_result_text (context, hash, -1, g_free);
+}
+
 /* proc_split_cjk(text) in SQL: NULL for text without CJK characters. */
 static void
 split_cjk_sql (sqlite3_context  *context,
@@ -473,6 +498,9 @@ proc_schema_add_functions (sqlite3 *db)
   sqlite3_create_function (db, "proc_title_key", 2,
                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                            NULL, title_key_sql, NULL, NULL);
+  sqlite3_create_function (db, "proc_content_hash", 3,
+                           SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                           NULL, content_hash_sql, NULL, NULL);
   sqlite3_create_function (db, "proc_split_cjk", 1,
                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                            NULL, split_cjk_sql, NULL, NULL);
