@@ -13,7 +13,9 @@
 #include <emmintrin.h>
 #endif
 
+#include "proc-key-phrases.h"
 #include "proc-tex.h"
+#include "proc-title-markup.h"
 
 /* Conference lists give abstracts without titles, so a paper is shown
  * under a title derived from its abstract:
@@ -31,8 +33,14 @@
  * once, each word looked up once in a small lexicon; the rest compares
  * flags, so 90,000 abstracts take a fraction of a second. */
 
-#define FALLBACK_CHARS   80   /* a cut sentence aims at this, a whole one may use the maximum */
 #define MIN_TOPIC_CHARS  12
+#define MAX_TITLE_WORDS  10   /* a title a reader scans, not a sentence */
+#ifndef NAMED_PHRASES
+#define NAMED_PHRASES 2
+#endif
+#ifndef TOPIC_PHRASES
+#define TOPIC_PHRASES 3
+#endif
 #define MAX_WORD         32
 
 /* Lexicon */
@@ -79,6 +87,7 @@ enum
   W2_KNOWN       = 1 << 1,
   W2_WELL        = 1 << 2,
   W2_IT          = 1 << 3,
+  W2_VERB        = 1 << 4,   /* a noun phrase stops before these */
 };
 
 typedef struct
@@ -166,6 +175,12 @@ static const LexiconEntry lexicon_entries[] = {
   { "is has been", 0, W2_BE },
   { "known shown established believed observed", 0, W2_KNOWN },
   { "well widely", 0, W2_WELL },
+  { "is are was were be been being can could may might will would should must "
+    "shall does do did has have had achieves achieve outperforms outperform "
+    "shows yields yield enables enable allows allow requires require remains "
+    "remain suffers suffer leads improves improve reduces reduce provides "
+    "makes perform performs generates generate captures exhibits exhibit "
+    "relies rely aims aim seeks seek consists comprises", 0, W2_VERB },
 };
 
 typedef struct
@@ -1090,159 +1105,6 @@ strip_dangling (GString *s)
     }
 }
 
-/* Whether s[0, end) has @n words, not counting the ones a cut there
- * would drop */
-static gboolean
-has_content_words (const char *s,
-                   gsize       end,
-                   guint       n)
-{
-  guint found = 0;
-  gboolean trailing = TRUE;
-
-  while (end > 0 && found < n)
-    {
-      gsize start = end;
-
-      while (start > 0 && s[start - 1] != ' ')
-        start--;
-      if (!(trailing && is_dangling (s + start, end - start)))
-        {
-          trailing = FALSE;
-          found++;
-        }
-      end = start > 0 ? start - 1 : 0;
-    }
-
-  return found >= n;
-}
-
-typedef enum
-{
-  BOUNDARY_CLAUSE,       /* , ; : and which, where, while */
-  BOUNDARY_CONJUNCTION,  /* and, or, but */
-  BOUNDARY_PHRASE,       /* prepositions */
-  N_BOUNDARIES
-} BoundaryClass;
-
-typedef enum
-{
-  CUT_TOPIC,      /* a description after a name: stop at the first clause */
-  CUT_SENTENCE,   /* a sentence: its main statement */
-} CutStyle;
-
-/* Cuts @s (single spaces) to at most @budget characters, or @clause_budget
- * when the cut falls on a clause boundary.  "…" marks a cut mid-clause. */
-static char *
-cut_phrase (const char *s,
-            guint       budget,
-            guint       clause_budget,
-            CutStyle    style)
-{
-  guint min_words = style == CUT_TOPIC ? 3 : 4;
-  guint limit = MAX (budget, clause_budget);
-  gsize best[N_BOUNDARIES] = { 0, 0, 0 };
-  gsize first_clause = 0;
-  gsize cut = 0;
-  gboolean ellipsis = FALSE;
-  GString *out;
-  gsize len = strlen (s);
-  guint chars = 0;
-
-  if (!longer_than (s, budget))
-    {
-      out = g_string_new (s);
-      strip_dangling (out);
-      return g_string_free (out, FALSE);
-    }
-
-  for (gsize i = 0; i < len; i++)
-    {
-      BoundaryClass klass;
-
-      if (((guchar) s[i] & 0xc0) != 0x80)
-        chars++;  /* characters in s[0, i] */
-
-      if (i == 0)
-        continue;
-
-      if (s[i] == ',' || s[i] == ';' || s[i] == ':')
-        {
-          klass = BOUNDARY_CLAUSE;
-        }
-      else if (s[i] == ' ')
-        {
-          const char *w = s + i + 1;
-          gsize wl = strcspn (w, " ,;:");
-          guint32 flags = word_flags (w, wl).flags;
-
-          if ((flags & W_CLAUSE) ||
-              ((guchar) w[0] == 0xe2 && (guchar) w[1] == 0x80 &&
-               ((guchar) w[2] == 0x93 || (guchar) w[2] == 0x94) && w[3] == ' ') ||
-              (style == CUT_TOPIC && (flags & W_THAT)))
-            klass = BOUNDARY_CLAUSE;
-          else if (flags & W_CONJUNCTION)
-            klass = BOUNDARY_CONJUNCTION;
-          else if (flags & (W_PREPOSITION | W_THAT))
-            klass = BOUNDARY_PHRASE;
-          else
-            continue;
-        }
-      else
-        {
-          continue;
-        }
-
-      /* s[0, i) has chars - 1 characters */
-      if (chars - 1 > limit)
-        break;  /* everything further is longer still */
-      if (!has_content_words (s, i, min_words))
-        continue;
-
-      if (klass == BOUNDARY_CLAUSE)
-        {
-          if (first_clause == 0)
-            first_clause = i;
-          best[klass] = i;
-        }
-      else if (chars - 1 + (style == CUT_SENTENCE ? 1 : 0) <= budget)
-        {
-          best[klass] = i;
-        }
-    }
-
-  /* a description stops at its first clause; a sentence at its main clause */
-  if (first_clause != 0 && (style == CUT_SENTENCE || g_utf8_strlen (s, first_clause) <= budget))
-    cut = first_clause;
-  else if (best[BOUNDARY_CLAUSE] != 0 && g_utf8_strlen (s, best[BOUNDARY_CLAUSE]) <= budget)
-    cut = best[BOUNDARY_CLAUSE];
-  else if (best[BOUNDARY_CONJUNCTION] != 0 || best[BOUNDARY_PHRASE] != 0)
-    {
-      cut = best[BOUNDARY_CONJUNCTION] != 0 ? best[BOUNDARY_CONJUNCTION] : best[BOUNDARY_PHRASE];
-      ellipsis = style == CUT_SENTENCE;
-    }
-
-  /* a short piece says less than a longer one that ends mid-phrase */
-  if (cut == 0 || (ellipsis && g_utf8_strlen (s, cut) < budget / 2))
-    {
-      const char *limit_p = g_utf8_offset_to_pointer (s, budget - 1);
-
-      cut = limit_p - s;
-      while (cut > 0 && s[cut] != ' ')
-        cut--;
-      if (cut == 0)
-        cut = limit_p - s;
-      ellipsis = TRUE;
-    }
-
-  out = g_string_new_len (s, cut);
-  strip_dangling (out);
-  if (ellipsis && out->len > 0)
-    g_string_append (out, "…");
-
-  return g_string_free (out, FALSE);
-}
-
 static void
 capitalize (GString *s)
 {
@@ -1778,6 +1640,332 @@ best_candidate (GPtrArray *candidates)
   return best;
 }
 
+/* Noun phrases */
+
+/* Whether @s (a word of @len bytes) is a dash standing alone: " – " */
+static gboolean
+is_dash_word (const char *s,
+              gsize       len)
+{
+  return (len == 1 && *s == '-') ||
+         (len == 3 && (strncmp (s, "–", 3) == 0 || strncmp (s, "—", 3) == 0));
+}
+
+/* The noun phrase @s (single spaces, asides removed) starts with, in at
+ * most @max_words words: it stops at a comma or a stop, before a clause
+ * ("which", "where", "that"), a dash or a verb ("is", "achieves").  When
+ * the words run out first, it ends before the last preposition or
+ * conjunction, so that a title never ends mid-phrase: "simple integration
+ * of a constant sized cache with eviction-based…" → "simple integration
+ * of a constant sized cache".  Function words at the end go. */
+static char *
+noun_phrase (const char *s,
+             guint       max_words)
+{
+  GString *out = g_string_new (NULL);
+  gsize last_join = 0;
+  guint n = 0, words_at_join = 0;
+  gboolean complete = FALSE;   /* it ended where the phrase does */
+  const char *p = s;
+
+  while (*p == ' ')
+    p++;
+
+  for (;;)
+    {
+      gsize len, wlen;
+      gboolean ends_clause = FALSE;
+      WordFlags wf;
+
+      if (*p == '\0')
+        {
+          complete = TRUE;
+          break;
+        }
+
+      len = wlen = strcspn (p, " ");
+      while (wlen > 0 && strchr (",;:.!?\"", p[wlen - 1]) != NULL)
+        {
+          wlen--;
+          ends_clause = TRUE;
+        }
+      if (wlen == 0 || is_dash_word (p, wlen))
+        {
+          complete = TRUE;
+          break;
+        }
+
+      wf = word_flags (p, wlen);
+      if (n > 0 && ((wf.flags & (W_CLAUSE | W_WHICH)) || (wf.flags2 & W2_VERB)))
+        {
+          complete = TRUE;
+          break;
+        }
+      if (n == max_words)
+        break;
+      if (n > 0 && (wf.flags & (W_PREPOSITION | W_CONJUNCTION | W_OF)))
+        {
+          last_join = out->len;
+          words_at_join = n;
+        }
+
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append_len (out, p, wlen);
+      n++;
+
+      if (ends_clause)
+        {
+          complete = TRUE;
+          break;
+        }
+      p += len;
+      while (*p == ' ')
+        p++;
+    }
+
+  if (!complete && words_at_join >= 2)
+    g_string_truncate (out, last_join);
+  strip_dangling (out);
+
+  return g_string_free (out, FALSE);
+}
+
+static guint
+count_words (const char *s)
+{
+  guint n = 0;
+
+  for (const char *p = s; *p; )
+    {
+      while (*p == ' ')
+        p++;
+      if (*p == '\0')
+        break;
+      n++;
+      p += strcspn (p, " ");
+    }
+
+  return n;
+}
+
+/* "FlashAttention shows that…", "FlashAttention is…", "…than FlashAttention":
+ * a name in CamelCase that the abstract comes back to, though it
+ * introduces it with none of the words scan_sentence () looks for.  All
+ * capitals count only when the abstract uses them often, and not when
+ * they abbreviate a term it defines ("maximal ancestral graph (MAG)"). */
+static char *
+prominent_name (Abstract *a)
+{
+  struct { guint token; guint count; gboolean camel; } seen[16];
+  guint n_seen = 0;
+  guint best = G_MAXUINT;
+
+  for (guint i = 0; i < a->n_tokens; i++)
+    {
+      const Token *t = &a->tokens[i];
+      gsize len = t->end - t->start;
+      const char *w = a->text + t->start;
+      gboolean camel = FALSE, found = FALSE;
+      guint upper = 0, lower = 0;
+
+      if (t->punct != 0 || len < 3 || len > 40)
+        continue;
+      for (gsize k = 0; k < len; k++)
+        {
+          upper += g_ascii_isupper (w[k]);
+          lower += g_ascii_islower (w[k]);
+          camel |= k > 0 && g_ascii_isupper (w[k]) && g_ascii_islower (w[k - 1]);
+        }
+      if (upper == 0 || (!camel && (lower > 0 || upper < 2)))
+        continue;
+
+      for (guint k = 0; k < n_seen && !found; k++)
+        {
+          const Token *o = &a->tokens[seen[k].token];
+
+          if (o->end - o->start == len && memcmp (a->text + o->start, w, len) == 0)
+            {
+              seen[k].count++;
+              found = TRUE;
+            }
+        }
+      if (found || n_seen == G_N_ELEMENTS (seen))
+        continue;
+      /* a defined abbreviation: "(MAG)" */
+      if (!camel && tok_punct (a, i - 1, '(') && i > 0)
+        continue;
+      if (!is_name_part (w, len) || is_stop_name (w, len))
+        continue;
+      seen[n_seen].token = i;
+      seen[n_seen].count = 1;
+      seen[n_seen].camel = camel;
+      n_seen++;
+    }
+
+  for (guint k = 0; k < n_seen; k++)
+    if (seen[k].count >= (seen[k].camel ? 2u : 4u) &&
+        (best == G_MAXUINT || seen[k].count > seen[best].count))
+      best = k;
+
+  return best != G_MAXUINT ? name_at (a, seen[best].token) : NULL;
+}
+
+/* Whether @phrase has the word @word, case folded */
+static gboolean
+has_word (const char *phrase,
+          const char *word)
+{
+  gsize len = strlen (word);
+
+  for (const char *p = phrase; *p; )
+    {
+      gsize wl = strcspn (p, " ");
+
+      if (wl == len && g_ascii_strncasecmp (p, word, len) == 0)
+        return TRUE;
+      p += wl;
+      while (*p == ' ')
+        p++;
+    }
+
+  return FALSE;
+}
+
+/* Whether @a and @b share a word of four letters or more, case and a
+ * final s folded: "on-device training approach" and "on-device training" */
+static gboolean
+share_word (const char *a,
+            const char *b)
+{
+  for (const char *p = b; *p; )
+    {
+      gsize len = strcspn (p, " ");
+      gsize stem = len > 4 && (p[len - 1] == 's' || p[len - 1] == 'S') ? len - 1 : len;
+
+      if (stem >= 4)
+        for (const char *q = a; *q; )
+          {
+            gsize qlen = strcspn (q, " ");
+
+            if (qlen >= stem && qlen <= stem + 1 && g_ascii_strncasecmp (p, q, stem) == 0)
+              return TRUE;
+            q += qlen;
+            while (*q == ' ')
+              q++;
+          }
+      p += len;
+      while (*p == ' ')
+        p++;
+    }
+
+  return FALSE;
+}
+
+/* "sequential CP method", "online game": a head noun that needs a "for…" */
+static gboolean
+ends_generic (const char *s)
+{
+  const char *last = strrchr (s, ' ');
+
+  gsize first = strcspn (s, " ");
+
+  /* "equipping a diffusion model" is an action, not a thing */
+  if (first > 4 && strncmp (s + first - 3, "ing", 3) == 0)
+    return FALSE;
+
+  last = last != NULL ? last + 1 : s;
+
+  return (word_flags (last, strlen (last)).flags & W_GENERIC) != 0;
+}
+
+/* What the abstract is about, from its key phrases: the best ones, as
+ * many as fit in @max_words ("Time series, missing data and graph
+ * neural networks"), never repeating @name. */
+static char *
+key_phrase_topic (const char *abstract,
+                  const char *name,
+                  guint       max_words,
+                  guint       max_phrases)
+{
+  g_auto(GStrv) phrases = proc_key_phrases_extract (abstract, max_phrases + 1);
+  const char *kept[4];
+  guint n_kept = 0, words = 0;
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; phrases[i] != NULL && n_kept < MIN (max_phrases, G_N_ELEMENTS (kept)); i++)
+    {
+      guint n = count_words (phrases[i]);
+
+      if (name != NULL && has_word (phrases[i], name))
+        continue;
+      if (words + n + (n_kept > 0 ? 1 : 0) > max_words)
+        continue;
+      kept[n_kept++] = phrases[i];
+      words += n + (n_kept > 1 ? 1 : 0);
+    }
+
+  for (guint i = 0; i < n_kept; i++)
+    {
+      if (i > 0)
+        g_string_append (out, i + 1 == n_kept ? " and " : ", ");
+      g_string_append (out, kept[i]);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/* Drops words from the end of @s until it has at most @max_chars
+ * characters; one word longer than that is cut, with "…" */
+static void
+fit_chars (GString *s,
+           guint    max_chars)
+{
+  while (longer_than (s->str, max_chars))
+    {
+      char *space = strrchr (s->str, ' ');
+
+      if (space == NULL)
+        {
+          const char *limit = g_utf8_offset_to_pointer (s->str, max_chars - 1);
+
+          g_string_truncate (s, limit - s->str);
+          g_string_append (s, "…");
+          return;
+        }
+      g_string_truncate (s, space - s->str);
+      strip_dangling (s);
+    }
+}
+
+/* "we propose a universal model for general image processing that…" →
+ * "universal model for general image processing": what the paper brings,
+ * from the first sentence that says "we propose" or "this paper presents" */
+static char *
+intro_phrase (Abstract *a)
+{
+  for (guint s = 0; s < a->n_sentences; s++)
+    {
+      Intro intro = { G_MAXUINT, G_MAXUINT, FALSE };
+      g_autofree char *span = NULL;
+      char *np;
+
+      if (!a->sentences[s].cue ||
+          !find_intro (a, a->sentences[s].first, a->sentences[s].end, &intro) ||
+          intro.naming || tok_has (a, intro.object, W_DANGLING & ~W_ARTICLE) ||
+          !tok_word (a, intro.object))
+        continue;
+
+      span = phrase (a, intro.object, a->sentences[s].end);
+      np = noun_phrase (skip_article (span), MAX_TITLE_WORDS);
+      if (count_words (np) >= 2 && !is_generic_phrase (np))
+        return np;
+      g_free (np);
+    }
+
+  return NULL;
+}
+
 /* The first sentence, without lead-ins */
 
 /* "we study", "This paper considers", "it is well known that": returns the
@@ -1823,7 +2011,8 @@ skip_lead_in (Abstract *a,
 }
 
 static char *
-first_sentence (Abstract *a)
+first_sentence (Abstract *a,
+                gboolean *led_in_out)
 {
   guint first = a->sentences[0].first;
   guint end = a->sentences[0].end;
@@ -1889,17 +2078,43 @@ first_sentence (Abstract *a)
 
   text = phrase (a, i, end);
   s = g_string_new (led_in ? skip_article (text) : text);
+  if (led_in_out != NULL)
+    *led_in_out = led_in;
   strip_inner_clauses (s);
 
   return g_string_free (s, FALSE);
 }
 
+/* "Name: topic", the topic fitted to what the name leaves */
 static char *
-derive (const char *text)
+named_title (const char *name,
+             const char *topic)
+{
+  GString *title = g_string_new (name);
+
+  if (topic != NULL && *topic != '\0')
+    {
+      GString *t = g_string_new (topic);
+
+      capitalize (t);
+      fit_chars (t, PROC_TITLE_MAX_CHARS - MIN (g_utf8_strlen (name, -1) + 2,
+                                                PROC_TITLE_MAX_CHARS - MIN_TOPIC_CHARS));
+      if (t->len > 0)
+        g_string_append_printf (title, ": %s", t->str);
+      g_string_free (t, TRUE);
+    }
+
+  return g_string_free (title, FALSE);
+}
+
+static char *
+derive (const char *text,
+        const char *marked)
 {
   g_autoptr(GPtrArray) candidates = NULL;
   guint last_intro[2] = { 0, 0 };
-  g_autofree char *sentence = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *topic = NULL;
   Candidate *best;
   GString *title;
   Abstract a;
@@ -1917,69 +2132,109 @@ derive (const char *text)
     scan_sentence (&a, s, last_intro, candidates);
 
   best = best_candidate (candidates);
-  title = g_string_new (NULL);
 
-  if (best != NULL && g_utf8_strlen (best->name, -1) <= PROC_TITLE_MAX_CHARS - MIN_TOPIC_CHARS - 2)
+  /* the method's name with what it is */
+  if (best != NULL && g_utf8_strlen (best->name, -1) <= PROC_TITLE_MAX_CHARS - MIN_TOPIC_CHARS - 2 &&
+      count_words (best->name) < MAX_TITLE_WORDS)
     {
-      guint budget = PROC_TITLE_MAX_CHARS - g_utf8_strlen (best->name, -1) - 2;
-      g_autofree char *topic = NULL;
+      guint budget = MAX_TITLE_WORDS - count_words (best->name);
 
-      g_string_append (title, best->name);
-
+      name = g_strdup (best->name);
       if (best->topic != NULL)
         {
           g_autofree char *clean = strip_asides (best->topic);
           const char *from = best->long_form ? clean : skip_article (clean);
 
-          topic = cut_phrase (from, budget, budget, best->long_form ? CUT_SENTENCE : CUT_TOPIC);
-          if (!best->long_form && is_generic_phrase (topic))
+          /* an acronym's long form is whole: "reason for future, act for now" */
+          if (best->long_form && count_words (from) <= budget)
+            {
+              GString *whole = g_string_new (from);
+
+              strip_dangling (whole);
+              topic = g_string_free (whole, FALSE);
+            }
+          else
+            topic = noun_phrase (from, budget);
+          if ((!best->long_form && is_generic_phrase (topic)) ||
+              g_ascii_strcasecmp (topic, name) == 0)
             g_clear_pointer (&topic, g_free);  /* "RoleBreak: Framework" says nothing */
         }
-
-      if (topic == NULL || *topic == '\0' || g_ascii_strcasecmp (topic, best->name) == 0)
+      if (topic == NULL || *topic == '\0')
         {
-          const char *from;
-          gsize name_len = strlen (best->name);
-
           g_free (topic);
-          sentence = first_sentence (&a);
-
-          /* "INVIGORATE; a robot system that…" */
-          from = sentence;
-          if (g_ascii_strncasecmp (from, best->name, name_len) == 0 &&
-              !g_ascii_isalnum (from[name_len]))
-            {
-              from += name_len;
-              while (*from != '\0' && strchr (" ,;:-", *from) != NULL)
-                from++;
-              from = skip_article (from);
-            }
-          topic = cut_phrase (from, budget, budget, CUT_SENTENCE);
+          topic = key_phrase_topic (marked, name, budget, NAMED_PHRASES);
         }
-
-      if (*topic != '\0')
+      else if (!best->long_form && count_words (topic) + 2 < budget && ends_generic (topic))
         {
-          GString *t = g_string_new (topic);
+          /* "Sequential CP method" says little: for what */
+          g_autofree char *key = key_phrase_topic (marked, name, budget - count_words (topic) - 1, 1);
 
-          capitalize (t);
-          g_string_append (title, ": ");
-          g_string_append (title, t->str);
-          g_string_free (t, TRUE);
+          if (*key != '\0' && !share_word (topic, key) && !share_word (key, name))
+            {
+              char *both = g_strdup_printf ("%s for %s", topic, key);
+
+              g_free (topic);
+              topic = both;
+            }
         }
+    }
+  /* a name the abstract keeps coming back to: "FlashAttention" */
+  else if ((name = prominent_name (&a)) != NULL && count_words (name) < MAX_TITLE_WORDS)
+    {
+      topic = key_phrase_topic (marked, name, MAX_TITLE_WORDS - count_words (name), NAMED_PHRASES);
     }
   else
     {
-      g_autofree char *cut = NULL;
-      guint budget;
+      g_clear_pointer (&name, g_free);
+      /* what the paper brings: "we propose X", "we study X" */
+      topic = intro_phrase (&a);
+      if (topic != NULL && count_words (topic) < 4)
+        {
+          /* a short contribution, and what it is about */
+          char *key = key_phrase_topic (marked, NULL, MAX_TITLE_WORDS - count_words (topic) - 1, 1);
 
-      /* a whole sentence up to the maximum, a cut one shorter */
-      sentence = first_sentence (&a);
-      budget = longer_than (sentence, PROC_TITLE_MAX_CHARS) ? FALLBACK_CHARS : PROC_TITLE_MAX_CHARS;
-      cut = cut_phrase (sentence, budget, PROC_TITLE_MAX_CHARS, CUT_SENTENCE);
-      g_string_append (title, cut);
-      capitalize (title);
+          if (*key != '\0' && !share_word (topic, key))
+            {
+              char *both = g_strdup_printf ("%s for %s", topic, key);
+
+              g_free (topic);
+              topic = both;
+            }
+          g_free (key);
+        }
+      if (topic == NULL)
+        {
+          gboolean led_in = FALSE;
+          g_autofree char *sentence = first_sentence (&a, &led_in);
+
+          /* "In this paper, we study X": X, when it is a phrase of its own */
+          topic = noun_phrase (led_in ? sentence : skip_article (sentence), MAX_TITLE_WORDS);
+          /* …or when the whole sentence is one: "Graph neural networks for molecules" */
+          if (!(led_in || count_words (topic) == count_words (sentence)) ||
+              count_words (topic) < 2 || is_generic_phrase (topic))
+            {
+              char *key = key_phrase_topic (marked, NULL, MAX_TITLE_WORDS, TOPIC_PHRASES);
+
+              if (*key != '\0')
+                {
+                  g_free (topic);
+                  topic = key;
+                }
+              else
+                g_free (key);
+            }
+        }
     }
 
+  if (name != NULL)
+    {
+      abstract_clear (&a);
+      return named_title (name, topic);
+    }
+
+  title = g_string_new (topic);
+  fit_chars (title, PROC_TITLE_MAX_CHARS);
+  capitalize (title);
   abstract_clear (&a);
 
   return g_string_free (title, FALSE);
@@ -2003,6 +2258,7 @@ derive (const char *text)
 char *
 proc_title_derive (const char *abstract)
 {
+  g_autofree char *marked = NULL;
   g_autofree char *plain = NULL;
   char *title;
   char *w;
@@ -2012,8 +2268,10 @@ proc_title_derive (const char *abstract)
 
   title_init_tables ();
 
-  plain = proc_tex_to_plain (abstract);
-  title = derive (plain);
+  /* whatever the importer did with HTML and Markdown, a title shows none */
+  marked = proc_title_strip_markup (abstract);
+  plain = proc_tex_to_plain (marked);
+  title = derive (plain, marked);
 
   /* whatever TeX survived is noise in a title */
   w = title;
