@@ -292,6 +292,9 @@ kp_ends_cjk_sentence (gunichar c)
 gboolean
 kp_is_word_char (gunichar c)
 {
+  if (c < 0x80)
+    return g_ascii_isalnum (c);
+
   return g_unichar_isalnum (c) || g_unichar_ismark (c);
 }
 
@@ -351,7 +354,17 @@ kp_word_key (const char *lower,
     part = strrchr (part, '/') + 1;
   singular = singular_part (part);
 
-  return g_strdup_printf ("%.*s%s", (int) (part - lower), lower, singular);
+  if (part == lower)
+    return g_steal_pointer (&singular);
+  {
+    gsize prefix = part - lower;
+    gsize slen = strlen (singular);
+    char *key = g_malloc (prefix + slen + 1);
+
+    memcpy (key, lower, prefix);
+    memcpy (key + prefix, singular, slen + 1);
+    return key;
+  }
 }
 
 gboolean

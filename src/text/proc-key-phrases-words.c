@@ -135,6 +135,7 @@ extractor_add_latin (Extractor  *self,
   gboolean has_letter = FALSE;
   gboolean special = FALSE;
   gboolean has_digit = FALSE;
+  gboolean ascii_only = TRUE;
   guint n_chars = 0;
   guint n_letters = 0;
   guint lex;
@@ -199,14 +200,24 @@ extractor_add_latin (Extractor  *self,
       gunichar after = next < q ? g_utf8_get_char (next) : 0;
 
       n_chars++;
-      if (g_unichar_isalpha (c) || g_unichar_ismark (c))
+      ascii_only &= c < 0x80;
+      if (c < 0x80 && g_ascii_isalpha (c))
+        {
+          has_letter = TRUE;
+          n_letters++;
+          if (r != p && g_ascii_isupper (c))
+            special = TRUE;
+        }
+      else if (c < 0x80 && g_ascii_isdigit (c))
+        has_digit = TRUE;
+      else if (c >= 0x80 && (g_unichar_isalpha (c) || g_unichar_ismark (c)))
         {
           has_letter = TRUE;
           n_letters++;
           if (r != p && (g_unichar_isupper (c) || g_unichar_istitle (c)))
             special = TRUE;
         }
-      else if (g_unichar_isdigit (c))
+      else if (c >= 0x80 && g_unichar_isdigit (c))
         has_digit = TRUE;
       else if (c == '-' || c == '/')
         junk |= !kp_is_word_char (prev) || !kp_is_word_char (after);
@@ -225,7 +236,7 @@ extractor_add_latin (Extractor  *self,
       return;
     }
 
-  lower = g_utf8_strdown (p, q - p);
+  lower = ascii_only ? g_ascii_strdown (p, q - p) : g_utf8_strdown (p, q - p);
   written = g_strndup (p, q - p);
   key = kp_word_key (lower, written);
   lex = kp_lexicon_lookup (lower);

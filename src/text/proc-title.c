@@ -306,7 +306,8 @@ derive (const char *text,
           /* "Sequential CP method" says little: for what */
           g_autofree char *key = key_phrase_topic (marked, name, budget - title_count_words (topic) - 1, 1);
 
-          if (*key != '\0' && !title_share_word (topic, key) && !title_share_word (key, name))
+          if (*key != '\0' && !title_share_word (topic, key) && !title_share_word (key, name) &&
+              !title_has_word (topic, "for"))
             {
               char *both = g_strdup_printf ("%s for %s", topic, key);
 
@@ -325,12 +326,12 @@ derive (const char *text,
       g_clear_pointer (&name, g_free);
       /* what the paper brings: "we propose X", "we study X" */
       topic = intro_phrase (&a);
-      if (topic != NULL && title_count_words (topic) < 4)
+      if (topic != NULL && title_count_words (topic) < 6)
         {
           /* a short contribution, and what it is about */
           char *key = key_phrase_topic (marked, NULL, MAX_TITLE_WORDS - title_count_words (topic) - 1, 1);
 
-          if (*key != '\0' && !title_share_word (topic, key))
+          if (*key != '\0' && !title_share_word (topic, key) && !title_has_word (topic, "for"))
             {
               char *both = g_strdup_printf ("%s for %s", topic, key);
 
