@@ -211,11 +211,11 @@ static void
 test_first_sentence (void)
 {
   static const Case cases[] = {
-    /* the subject, not the sentence, without the aside */
+    /* not the sentence: its phrases, the acronym once */
     { "Maximal ancestral graph (MAG) is a prevalent graphical model. Given "
       "observational data, only a Markov equivalence class (MEC) of MAGs is "
       "identifiable.",
-      "Maximal ancestral graph" },
+      "Maximal ancestral graph and graphical model" },
     /* lead-in dropped, ten words at most, not ending mid-phrase */
     { "This study investigates how weight decay affects the update behavior "
       "of individual neurons in deep neural networks through a combination "
@@ -227,7 +227,7 @@ test_first_sentence (void)
     /* an opening clause is not the statement */
     { "Despite their success, deep networks remain vulnerable to small "
       "perturbations of their inputs. We study why.",
-      "Deep networks" },
+      "Deep networks and small perturbations" },
     /* TeX becomes text */
     { "We give an $O(\\varepsilon^{-1} \\ln n)$ bound for sparse embeddings.",
       "We give an O(ε⁻¹ ln n) bound for sparse embeddings" },

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "proc-key-phrases.h"
 #include "proc-key-phrases-private.h"
 
 /* Lexicon */
@@ -257,6 +258,29 @@ guint
 kp_lexicon_lookup (const char *lower)
 {
   return GPOINTER_TO_UINT (g_hash_table_lookup (lexicon, lower));
+}
+
+/**
+ * proc_key_phrases_is_stop_word:
+ * @lower: a word in lower case
+ * @weak: (out) (optional): set to whether the word is generic ("model",
+ *   "learning"): part of a phrase, never one on its own
+ *
+ * Whether the extractor's lexicon says @lower breaks a phrase, for the
+ * callers that find phrases of their own (the derived titles).
+ */
+gboolean
+proc_key_phrases_is_stop_word (const char *lower,
+                               gboolean   *weak)
+{
+  guint lex;
+
+  kp_lexicon_init ();
+  lex = kp_lexicon_lookup (lower);
+  if (weak != NULL)
+    *weak = (lex & LEX_WEAK) != 0;
+
+  return (lex & LEX_STOP) != 0;
 }
 
 /* Characters */

@@ -136,8 +136,14 @@ emphasis_len (const char *start,
 char *
 proc_title_strip_markup (const char *text)
 {
-  GString *out = g_string_sized_new (strlen (text));
+  GString *out;
   gboolean math = FALSE;
+
+  /* most abstracts have none of it */
+  if (strpbrk (text, "<&*_") == NULL)
+    return g_strdup (text);
+
+  out = g_string_sized_new (strlen (text));
 
   for (const char *p = text; *p != '\0'; )
     {

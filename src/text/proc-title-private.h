@@ -181,6 +181,12 @@ Candidate *title_best_candidate (GPtrArray *candidates);
 char *title_prominent_name (Abstract *a);
 void title_candidate_free (Candidate *c);
 
+/* proc-title-topics.c */
+char *title_quick_topic (Abstract   *a,
+                         const char *skip,
+                         guint       max_words,
+                         guint       max_phrases);
+
 /* proc-title-phrases.c */
 char *title_strip_asides (const char *s);
 void title_strip_inner_clauses (GString *s);

@@ -75,6 +75,23 @@ key_phrase_topic (const char *abstract,
   return g_string_free (out, FALSE);
 }
 
+static char *
+topic_of (Abstract   *a,
+          const char *marked,
+          const char *name,
+          guint       max_words,
+          guint       max_phrases)
+{
+#ifdef EXTRACTOR_TOPICS
+  (void) a;
+  return key_phrase_topic (marked, name, max_words, max_phrases);
+#else
+  (void) marked;
+  (void) key_phrase_topic;
+  return title_quick_topic (a, name, max_words, max_phrases);
+#endif
+}
+
 /* "we propose a universal model for general image processing that…" →
  * "universal model for general image processing": what the paper brings,
  * from the first sentence that says "we propose" or "this paper presents" */
@@ -299,12 +316,12 @@ derive (const char *text,
       if (topic == NULL || *topic == '\0')
         {
           g_free (topic);
-          topic = key_phrase_topic (marked, name, budget, NAMED_PHRASES);
+          topic = topic_of (&a, marked, name, budget, NAMED_PHRASES);
         }
       else if (!best->long_form && title_count_words (topic) + 2 < budget && title_ends_generic (topic))
         {
           /* "Sequential CP method" says little: for what */
-          g_autofree char *key = key_phrase_topic (marked, name, budget - title_count_words (topic) - 1, 1);
+          g_autofree char *key = topic_of (&a, marked, name, budget - title_count_words (topic) - 1, 1);
 
           if (*key != '\0' && !title_share_word (topic, key) && !title_share_word (key, name) &&
               !title_has_word (topic, "for"))
@@ -319,7 +336,7 @@ derive (const char *text,
   /* a name the abstract keeps coming back to: "FlashAttention" */
   else if ((name = title_prominent_name (&a)) != NULL && title_count_words (name) < MAX_TITLE_WORDS)
     {
-      topic = key_phrase_topic (marked, name, MAX_TITLE_WORDS - title_count_words (name), NAMED_PHRASES);
+      topic = topic_of (&a, marked, name, MAX_TITLE_WORDS - title_count_words (name), NAMED_PHRASES);
     }
   else
     {
@@ -329,7 +346,7 @@ derive (const char *text,
       if (topic != NULL && title_count_words (topic) < 6)
         {
           /* a short contribution, and what it is about */
-          char *key = key_phrase_topic (marked, NULL, MAX_TITLE_WORDS - title_count_words (topic) - 1, 1);
+          char *key = topic_of (&a, marked, NULL, MAX_TITLE_WORDS - title_count_words (topic) - 1, 1);
 
           if (*key != '\0' && !title_share_word (topic, key) && !title_has_word (topic, "for"))
             {
@@ -351,9 +368,21 @@ derive (const char *text,
           if (!(led_in || title_count_words (topic) == title_count_words (sentence)) ||
               title_count_words (topic) < 2 || title_is_generic_phrase (topic))
             {
-              char *key = key_phrase_topic (marked, NULL, MAX_TITLE_WORDS, TOPIC_PHRASES);
+              char *key = topic_of (&a, marked, NULL, MAX_TITLE_WORDS, TOPIC_PHRASES);
 
-              if (*key != '\0')
+              if (*key != '\0' && title_count_words (key) <= 2 && title_count_words (topic) >= 2 &&
+                  title_count_words (topic) + title_count_words (key) < MAX_TITLE_WORDS &&
+                  !title_share_word (topic, key) && !title_is_generic_phrase (topic))
+                {
+                  /* one phrase of two words says less than the subject with it:
+                   * "Deep networks and small perturbations" */
+                  char *both = g_strdup_printf ("%s and %s", topic, key);
+
+                  g_free (key);
+                  g_free (topic);
+                  topic = both;
+                }
+              else if (*key != '\0')
                 {
                   g_free (topic);
                   topic = key;
