@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "proc-title.h"
+#include "proc-title-markup.h"
 
 typedef struct
 {
@@ -380,6 +381,40 @@ test_properties (void)
     }
 }
 
+/* What a title never shows, whoever wrote the abstract */
+static void
+test_markup (void)
+{
+  static const Case cases[] = {
+    /* PMLR */
+    { "LTM: <em>Large Tabular Model</em>", "LTM: Large Tabular Model" },
+    { "H<sub>2</sub>O &amp; CO<sub>2</sub>, x &lt; y", "H2O & CO2, x < y" },
+    { "&#8220;quoted&#x201D; &mdash; &unknown; & so", "“quoted” — &unknown; & so" },
+    { "a <a href=\"https://x.org\">link</a>, x < y and <3", "a link, x < y and <3" },
+    /* Markdown, as the seed lists write it */
+    { "*reason for future, act for now* (**RAFA**)", "reason for future, act for now (RAFA)" },
+    { "_emphasis_ but snake_case and 2*3 stay", "emphasis but snake_case and 2*3 stay" },
+    /* math is left to proc_tex_to_plain () */
+    { "$x^*$ and $a_i$", "$x^*$ and $a_i$" },
+    { "no markup at all", "no markup at all" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *plain = proc_title_strip_markup (cases[i].abstract);
+
+      g_assert_cmpstr (plain, ==, cases[i].title);
+    }
+
+  /* and in the derived title, whatever the importer did */
+  {
+    g_autofree char *title = proc_title_derive ("We propose <b>FooNet</b>, a network for "
+                                                "<em>tabular</em> data &amp; text.");
+
+    g_assert_cmpstr (title, ==, "FooNet: Network for tabular data & text");
+  }
+}
+
 /* No words, no title: the caller shows its own, translated placeholder */
 static void
 test_empty (void)
@@ -608,6 +643,7 @@ main (int   argc,
   g_test_add_func ("/title/patterns", test_patterns);
   g_test_add_func ("/title/first-sentence", test_first_sentence);
   g_test_add_func ("/title/properties", test_properties);
+  g_test_add_func ("/title/markup", test_markup);
   g_test_add_func ("/title/empty", test_empty);
   g_test_add_func ("/title/length", test_length);
   g_test_add_func ("/title/robust", test_robust);

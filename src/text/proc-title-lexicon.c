@@ -103,7 +103,8 @@ static const LexiconEntry lexicon_entries[] = {
     "shows yields yield enables enable allows allow requires require remains "
     "remain suffers suffer leads improves improve reduces reduce provides "
     "makes perform performs generates generate captures exhibits exhibit "
-    "relies rely aims aim seeks seek consists comprises", 0, W2_VERB },
+    "relies rely aims aim seeks seek consists comprises show lead provide "
+    "achieved trained requires", 0, W2_VERB },
 };
 
 /* The lexicon is looked up for every word of every abstract, so it is a

@@ -239,6 +239,25 @@ first_sentence (Abstract *a,
   return g_string_free (s, FALSE);
 }
 
+/* "DAG-GNN, is a variational autoencoder…": the noun phrase after "is a";
+ * NULL when what follows a name is a sentence of its own ("achieves state-
+ * of-the-art results", "we trained…") */
+static const char *
+after_copula (const char *s)
+{
+  gsize len = strcspn (s, " ");
+  WordFlags wf = title_word_flags (s, len);
+  gboolean copula = (len == 2 && g_ascii_strncasecmp (s, "is", 2) == 0) ||
+                    (len == 3 && g_ascii_strncasecmp (s, "are", 3) == 0);
+
+  if (copula && s[len] == ' ')
+    return title_skip_article (s + len + 1);
+  if ((wf.flags & W_WE) || (wf.flags2 & W2_VERB))
+    return NULL;
+
+  return s;
+}
+
 /* "Name: topic", the topic fitted to what the name leaves */
 static char *
 named_title (const char *name,
@@ -307,10 +326,10 @@ derive (const char *text,
               title_strip_dangling (whole);
               topic = g_string_free (whole, FALSE);
             }
-          else
+          else if ((from = after_copula (from)) != NULL)
             topic = title_noun_phrase (from, budget);
-          if ((!best->long_form && title_is_generic_phrase (topic)) ||
-              g_ascii_strcasecmp (topic, name) == 0)
+          if (topic != NULL && ((!best->long_form && title_is_generic_phrase (topic)) ||
+                                g_ascii_strcasecmp (topic, name) == 0))
             g_clear_pointer (&topic, g_free);  /* "RoleBreak: Framework" says nothing */
         }
       if (topic == NULL || *topic == '\0')
