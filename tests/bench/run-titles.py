@@ -105,7 +105,7 @@ enable enables exhibit exhibits gain gained gains generate generates have improv
 involve involves lack lacks lead leads occur occurs offer offers outperform outperforms
 perform performs pose poses propose proposes provide provides reduce reduces rely relies
 remain remains require requires seek seeks show shows showed suffer suffers take takes
-use uses yield yields
+yield yields
 '''.split())
 
 
