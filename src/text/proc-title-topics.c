@@ -18,8 +18,9 @@
  * split: runs of content words (none of the extractor's stop words, no
  * verb, adverb or number) between punctuation, and their sub-runs of one
  * to three words, counted case folded with a final s folded; an
- * occurrence in the first sentence counts 2, in the second 1.5, elsewhere
- * 1, times 0.6 for one word, 1.5 for two and 1.8 for three (the longer
+ * occurrence in the first sentence counts 2, in the second 1.5, in one
+ * that says "we", "our" or "this paper" (where the contribution is) 1.25,
+ * elsewhere 1, times 0.6 for one word, 1.5 for two and 1.8 for three (the longer
  * phrase is the more specific), and a phrase counts only when it occurs
  * twice or in the first sentence.  The best ones that share no word are
  * the topic: "Time series, missing data and graph neural networks". */
@@ -221,7 +222,7 @@ title_quick_topic (Abstract   *a,
 
   for (guint s = 0; s < a->n_sentences && n_slots < TABLE_SIZE / 2; s++)
     {
-      double where = s == 0 ? 2.0 : s == 1 ? 1.5 : 1.0;
+      double where = s == 0 ? 2.0 : s == 1 ? 1.5 : a->sentences[s].cue ? 1.25 : 1.0;
       guint end = a->sentences[s].end;
       guint run_start = a->sentences[s].first;
 
