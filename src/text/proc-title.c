@@ -16,20 +16,28 @@
 #include "proc-title-markup.h"
 
 /* Conference lists give abstracts without titles, so a paper is shown
- * under a title derived from its abstract:
+ * under a title derived from its abstract: a noun phrase of at most ten
+ * words (MAX_TITLE_WORDS) that a reader scans, never a sentence cut, never
+ * ending on a function word or mid-phrase, without markup:
  *
- *  - when the abstract introduces a method by name ("we propose TinyTrain,
- *    an on-device training approach that…", "a Scale-Aware Spatio-temporal
- *    Network (SASNet)", "a method called MultiDimSPCI"), the title is the
- *    name and what the abstract says it is: "TinyTrain: On-device training
- *    approach", "SASNet: Scale-Aware Spatio-temporal Network";
- *  - otherwise it is the first sentence, without lead-ins ("In this paper,
- *    we study", "Despite their success,") and asides, cut at a clause
- *    boundary when it is still too long.
+ *  1. a method the abstract introduces by name ("we propose TinyTrain, an
+ *     on-device training approach that…", "…Network (SASNet)", "a method
+ *     called MultiDimSPCI"): the name and the noun phrase that says what it
+ *     is, "TinyTrain: On-device training approach"; a generic head gets the
+ *     abstract's best phrase after "for" ("Sequential CP method for…");
+ *  2. a CamelCase name the abstract keeps coming back to: the name and the
+ *     abstract's topic phrases, "FlashAttention: I/O complexity and…";
+ *  3. what "we propose", "this paper presents" name, as a noun phrase;
+ *  4. what "In this paper, we study" names;
+ *  5. otherwise the abstract's topic phrases (proc-title-topics.c), as many
+ *     as fit: "Time series, missing data and predicting future…".
  *
- * The abstract is turned into plain text, then into words and sentences
- * once, each word looked up once in a small lexicon; the rest compares
- * flags, so 90,000 abstracts take a fraction of a second. */
+ * HTML and Markdown go first (proc-title-markup.c), then TeX
+ * (proc_tex_to_plain ()); the text is split into words and sentences once
+ * (proc-title-abstract.c), each word looked up once in a small lexicon
+ * (proc-title-lexicon.c); the rest compares flags, so 90,000 abstracts
+ * take a few seconds.  tests/bench/run-titles.py measures how often the
+ * titles name the paper on real lists. */
 
 #define MIN_TOPIC_CHARS  12
 #ifndef NAMED_PHRASES
@@ -432,10 +440,12 @@ derive (const char *text,
  *
  * Derives a title to show for a paper whose list gives no title: the name
  * of the method the abstract introduces with what it is ("TinyTrain:
- * On-device training approach"), or else its first sentence, shortened.
+ * On-device training approach"), or else what the paper brings or is
+ * about, as a noun phrase of its own words (see the top of this file).
  *
- * The title is plain text, at most %PROC_TITLE_MAX_CHARS characters, with
- * no trailing punctuation; "…" ends it when it was cut mid-phrase.
+ * The title is plain text without markup, at most ten words and
+ * %PROC_TITLE_MAX_CHARS characters, with no trailing punctuation; only a
+ * single word longer than that is cut, and ends with "…".
  *
  * Returns: (transfer full): the title; the empty string when the abstract
  *   has no words, in which case the caller shows its own (translated)
