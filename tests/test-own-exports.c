@@ -439,6 +439,56 @@ test_refuse_newer (void)
   g_unlink (path);
 }
 
+/* Markdown copied to paste into a message is only what people read. */
+static void
+test_copy_for_pasting (void)
+{
+  g_autoptr(ProcStore) library = annotated_library ();
+  g_autoptr(GArray) ids = all_ids (library);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *md = proc_exporter_write_to_string (library, PROC_RECORD_FORMAT_MARKDOWN, PROC_EXPORT_ALL,
+                                                       "Selected Papers", (const gint64 *) (gpointer) ids->data,
+                                                       2, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (md, "# Selected Papers\n"));
+  g_assert_null (strstr (md, "<!--"));
+  g_assert_nonnull (strstr (md, "FlashAttention-2"));
+}
+
+/* A data line damaged by hand is reported with its line; the other
+ * papers come in. */
+static void
+test_damaged_line (void)
+{
+  g_autoptr(ProcStore) library = annotated_library ();
+  g_autoptr(ProcStore) fresh = new_store ();
+  g_autofree char *path = export_to (library, PROC_RECORD_FORMAT_MARKDOWN, PROC_EXPORT_GROUP_NONE, "picks.md");
+  g_autofree char *text = read_file (path);
+  g_autofree char *damaged_path = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  char *data = strstr (text, "<!-- proceedings-paper {");
+  guint line = 1;
+
+  g_assert_nonnull (data);
+  for (const char *p = text; p < data; p++)
+    line += *p == '\n';
+  data[strlen ("<!-- proceedings-paper {")] = '[';
+  damaged_path = write_temp ("damaged.md", text);
+
+  report = import_path (fresh, damaged_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 37);
+  g_assert_cmpuint (report->rejected, ==, 1);
+  expected = g_strdup_printf ("%s:%u: the paper’s data is damaged: ", damaged_path, line);
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (report->problems, 0), expected));
+  assert_no_junk (fresh);
+
+  g_unlink (path);
+}
+
 static void
 test_guess (void)
 {
@@ -575,6 +625,8 @@ main (int   argc,
   g_test_add_func ("/own-exports/refuse/html", test_refuse_html);
   g_test_add_func ("/own-exports/refuse/newer", test_refuse_newer);
   g_test_add_func ("/own-exports/guess", test_guess);
+  g_test_add_func ("/own-exports/copy-for-pasting", test_copy_for_pasting);
+  g_test_add_func ("/own-exports/damaged-line", test_damaged_line);
   g_test_add_data_func ("/own-exports/triage/bibtex", GINT_TO_POINTER (PROC_RECORD_FORMAT_BIBTEX), test_triage_travels);
   g_test_add_data_func ("/own-exports/triage/csl-json", GINT_TO_POINTER (PROC_RECORD_FORMAT_CSL_JSON), test_triage_travels);
 

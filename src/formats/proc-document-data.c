@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gi18n.h>
 
 #include "proc-document-data.h"
 
@@ -78,7 +79,7 @@ proc_document_append_paper (GString    *out,
   g_string_append (out, " -->\n");
 }
 
-/* The JSON object between @prefix's end and the closing "-->". */
+/* The JSON object that starts @line and ends before the closing "-->". */
 static JsonObject *
 parse_object (const char  *line,
               GError     **error)
@@ -90,11 +91,12 @@ parse_object (const char  *line,
 
   while (*line == ' ' || *line == '\t')
     line++;
-  start = strchr (line, '{');
+  start = line;
   end = g_strrstr (line, "-->");
-  if (start == NULL || end == NULL || end < start)
+  if (*start != '{' || end == NULL)
     {
-      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE, "no object");
+      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                           _("it is not a JSON object"));
       return NULL;
     }
 
@@ -104,7 +106,8 @@ parse_object (const char  *line,
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE, "not an object");
+      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
+                           _("it is not a JSON object"));
       return NULL;
     }
 

@@ -55,6 +55,7 @@ struct _ProcMarkdownWriter
 
   gboolean grouped;   /* a group heading came: papers are a level below */
   ProcCslJsonWriter *data;   /* makes each paper's hidden CSL item */
+  gboolean for_pasting;      /* only what people read: no marker, no data */
 };
 
 G_DEFINE_FINAL_TYPE (ProcMarkdownWriter, proc_markdown_writer, PROC_TYPE_RECORD_WRITER)
@@ -346,11 +347,14 @@ proc_markdown_writer_begin (ProcRecordWriter  *writer,
   g_autoptr(GString) out = g_string_new (NULL);
 
   g_clear_object (&self->data);
-  self->data = proc_csl_json_writer_new (proc_record_writer_get_stream (writer),
-                                         proc_record_writer_get_fields (writer));
-
-  proc_document_append_marker (out, title);
-  g_string_append (out, "\n# ");
+  if (!self->for_pasting)
+    {
+      self->data = proc_csl_json_writer_new (proc_record_writer_get_stream (writer),
+                                             proc_record_writer_get_fields (writer));
+      proc_document_append_marker (out, title);
+      g_string_append_c (out, '\n');
+    }
+  g_string_append (out, "# ");
   append_inline (out, *title != '\0' ? title : _("Papers"));
   g_string_append_c (out, '\n');
 
@@ -541,6 +545,22 @@ proc_markdown_writer_class_init (ProcMarkdownWriterClass *klass)
 static void
 proc_markdown_writer_init (ProcMarkdownWriter *self)
 {
+}
+
+/**
+ * proc_markdown_writer_set_for_pasting:
+ *
+ * Leaves out the marker and the papers' data, which a message or a
+ * document that the text is pasted into might show as text.  Call before
+ * the export begins.
+ */
+void
+proc_markdown_writer_set_for_pasting (ProcMarkdownWriter *self,
+                                      gboolean            for_pasting)
+{
+  g_return_if_fail (PROC_IS_MARKDOWN_WRITER (self));
+
+  self->for_pasting = for_pasting;
 }
 
 ProcMarkdownWriter *
