@@ -437,8 +437,8 @@ scenario_own_export_back (ProcWindow *window)
   proc_window_import_files (window, &page, 1);
   dialog = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
   g_assert_cmpstr (adw_alert_dialog_get_heading (dialog), ==, "Could Not Import the Paper List");
-  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "saved-page.html is a web page, not a list of papers"));
-  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "Import the papers as BibTeX, RIS, CSL-JSON or CSV instead."));
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "saved-page.html: a web page, not a list of papers"));
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "import the papers as BibTeX, RIS, CSL-JSON or CSV instead."));
   alert_dialog_respond (dialog, "close");
   g_assert_null (dialog_find_shown (ADW_TYPE_DIALOG));
   g_assert_cmpuint (proc_store_count (window->store, NULL), ==, before);

@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <string.h>
-#include <glib/gi18n.h>
 
 #include "proc-document-data.h"
 
@@ -95,8 +94,7 @@ parse_object (const char  *line,
   end = g_strrstr (line, "-->");
   if (*start != '{' || end == NULL)
     {
-      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
-                           _("it is not a JSON object"));
+      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE, "not a JSON object");
       return NULL;
     }
 
@@ -106,8 +104,7 @@ parse_object (const char  *line,
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE,
-                           _("it is not a JSON object"));
+      g_set_error_literal (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_PARSE, "not a JSON object");
       return NULL;
     }
 

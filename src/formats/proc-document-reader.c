@@ -63,13 +63,13 @@ set_not_ours_error (ProcDocumentReader  *self,
 
   if (self->html)
     g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_FORMAT,
-                 _("%s is a web page, not a list of papers: Proceedings reads back only the HTML it exports itself. "
-                   "Import the papers as BibTeX, RIS, CSL-JSON or CSV instead."),
+                 _("%s: a web page, not a list of papers. Proceedings reads back only the HTML it exports itself; "
+                   "import the papers as BibTeX, RIS, CSL-JSON or CSV instead."),
                  name);
   else
     g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_FORMAT,
-                 _("%s is a Markdown document, not a list of papers: Proceedings reads back only the Markdown it exports itself. "
-                   "Import the papers as BibTeX, RIS, CSL-JSON or CSV instead."),
+                 _("%s: a Markdown document, not a list of papers. Proceedings reads back only the Markdown it exports itself; "
+                   "import the papers as BibTeX, RIS, CSL-JSON or CSV instead."),
                  name);
 }
 
@@ -78,7 +78,7 @@ set_no_data_error (ProcDocumentReader  *self,
                    GError             **error)
 {
   g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_FORMAT,
-               _("%s is a Proceedings export without the papers’ data, which only newer exports carry. "
+               _("%s: a Proceedings export without the papers’ data, which only newer exports carry. "
                  "Export the papers again, or as CSL-JSON, and import that instead."),
                proc_record_reader_get_display_name (PROC_RECORD_READER (self)));
 }
@@ -119,7 +119,7 @@ proc_document_reader_read_header (ProcRecordReader  *reader,
       if (version > PROC_DOCUMENT_DATA_VERSION)
         {
           g_set_error (error, PROC_IMPORT_ERROR, PROC_IMPORT_ERROR_FORMAT,
-                       _("%s was exported by a newer version of Proceedings, whose documents this version cannot read. "
+                       _("%s: exported by a newer version of Proceedings, whose documents this version cannot read. "
                          "Export the papers from it as CSL-JSON, which keeps their notes and marks, and import that instead."),
                        proc_record_reader_get_display_name (reader));
           return FALSE;
@@ -178,9 +178,10 @@ proc_document_reader_next (ProcRecordReader  *reader,
       self->n_papers++;
       if (item == NULL)
         {
-          g_autofree char *reason = g_strdup_printf (_("the paper’s data is damaged: %s"), local_error->message);
-
-          proc_record_reader_reject (reader, report, number, reason);
+          /* json-glib's message quotes the broken text, cut anywhere */
+          g_debug ("%s:%u: %s", proc_record_reader_get_display_name (reader), number, local_error->message);
+          proc_record_reader_reject (reader, report, number,
+                                     _("the paper’s data is damaged: it is not one valid JSON object"));
           continue;
         }
 

@@ -39,7 +39,7 @@ struct _ProcImportBatch
    * them), written at the commit: the paper ids of each decision, and
    * the watchlists by name, first seen first. */
   GArray *triage_ids[4];
-  GPtrArray *watchlists;        /* of ProcRecordWatchlist, borrowed names in watchlist_names */
+  GPtrArray *watchlists;        /* the names, first seen first (owned by watchlist_names) */
   GHashTable *watchlist_names;  /* name → query */
 };
 
