@@ -300,6 +300,45 @@ check_pandoc_hides_data (const char *path)
   g_assert_cmpuint (in_comments, ==, anywhere);
 }
 
+/* The text a browser shows, as Python's HTML parser finds it (comments,
+ * the head and the stylesheet are not shown). */
+static void
+check_browser_hides_data (const char *path)
+{
+  static const char script[] =
+    "import sys\n"
+    "from html.parser import HTMLParser\n"
+    "class P(HTMLParser):\n"
+    "    hidden = 0\n"
+    "    def handle_starttag(self, tag, attrs):\n"
+    "        self.hidden += tag in ('head', 'style', 'title')\n"
+    "    def handle_endtag(self, tag):\n"
+    "        self.hidden -= tag in ('head', 'style', 'title')\n"
+    "    def handle_data(self, data):\n"
+    "        if not self.hidden: sys.stdout.write(data)\n"
+    "p = P(convert_charrefs=True)\n"
+    "p.feed(open(sys.argv[1], encoding='utf-8').read())\n"
+    "p.close()\n";
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *shown = NULL;
+
+  if (python == NULL)
+    {
+      g_test_message ("python3 is not installed: what a browser shows is not checked");
+      return;
+    }
+
+  {
+    const char *argv[] = { python, "-c", script, path, NULL };
+    run (argv, &shown);
+  }
+  g_assert_nonnull (strstr (shown, "ICML 2024 picks"));
+  g_assert_nonnull (strstr (shown, "Compare with FlashAttention-2 --> see §3."));
+  g_assert_null (strstr (shown, "proceedings-"));
+  g_assert_null (strstr (shown, "\"custom\""));
+  g_assert_null (strstr (shown, "\\u003c"));
+}
+
 static void
 test_round_trip (gconstpointer data)
 {
@@ -319,6 +358,7 @@ test_round_trip (gconstpointer data)
       g_assert_true (g_str_has_prefix (text, "<!DOCTYPE html>\n<!-- proceedings-export v1 "));
       g_assert_nonnull (strstr (text, "<meta name=\"generator\" content=\"Proceedings\">"));
       g_assert_nonnull (strstr (text, "<html data-proceedings-export=\"1\""));
+      check_browser_hides_data (path);
     }
   else
     {
