@@ -156,7 +156,7 @@ scenario (ProcWindow *window)
 
     proc_window_import_files (window, &page, 1);
     alert = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
-    g_assert_nonnull (strstr (adw_alert_dialog_get_body (alert), "saved-page.html：这是网页，不是论文列表。"));
+    g_assert_nonnull (strstr (adw_alert_dialog_get_body (alert), "saved-page.html: 这是网页，不是论文列表。"));
     g_assert_nonnull (strstr (adw_alert_dialog_get_body (alert), "BibTeX、RIS、CSL-JSON 或 CSV"));
     adw_dialog_force_close (ADW_DIALOG (alert));
   }
