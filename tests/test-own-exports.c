@@ -228,6 +228,8 @@ assert_hidden_lines (const char *text,
       g_assert_true (close == line + strlen (line) - 1);
       g_assert_true (g_str_has_suffix (line, "} -->"));
       g_assert_null (strchr (line + 4, '<'));
+      /* and no "--" but the closing one (the note holds "-->") */
+      g_assert_true (strstr (line + 4, "--") == line + strlen (line) - 3);
       n++;
     }
   g_assert_cmpuint (n, ==, n_papers);

@@ -23,8 +23,9 @@
  *   <!-- proceedings-paper {"id": "mao2019baseline", "title": …} -->
  *
  * Inside the JSON, "<", ">" and "&" are written \u003c, \u003e and
- * \u0026: they can only occur in strings there, so no text a paper holds
- * can end the comment ("-->") or open a tag. */
+ * \u0026, and a "-" after a "-" is written \u002d: they can only occur in
+ * strings there, so no text a paper holds can end the comment ("-->"),
+ * open a tag, or put the "--" in it that XML tools refuse in comments. */
 
 static void
 append_json_line (GString    *out,
@@ -32,6 +33,12 @@ append_json_line (GString    *out,
 {
   for (const char *p = json; *p != '\0'; p++)
     {
+      if (*p == '-' && out->len > 0 && out->str[out->len - 1] == '-')
+        {
+          g_string_append (out, "\\u002d");
+          continue;
+        }
+
       switch (*p)
         {
         case '<': g_string_append (out, "\\u003c"); break;
