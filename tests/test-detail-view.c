@@ -294,6 +294,9 @@ test_title (Fixture       *fixture,
   g_assert_false (gtk_widget_get_visible (derived));
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "list_label", GTK_TYPE_LABEL))), ==,
                    "Detail View Workshop");
+  /* a list of abstracts names no authors and no venue: no empty lines */
+  g_assert_false (gtk_widget_get_visible (child (fixture, "authors_label", GTK_TYPE_LABEL)));
+  g_assert_false (gtk_widget_get_visible (child (fixture, "venue_label", GTK_TYPE_LABEL)));
 
   rename_to (fixture, "  Kangaroo Hops  ", TRUE);
   g_assert_cmpstr (proc_paper_get_user_title (paper), ==, "Kangaroo Hops");
@@ -957,6 +960,13 @@ test_link_buttons (Fixture       *fixture,
   GtkWidget *pdf;
   GtkWidget *openreview;
   guint n_rows = 0;
+
+  /* who wrote it and where it appeared: the volume's booktitle and year,
+   * which the entry has from its @Proceedings through crossref */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "authors_label", GTK_TYPE_LABEL))), ==,
+                   "Barna Saha, Christopher Ye");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (child (fixture, "venue_label", GTK_TYPE_LABEL))), ==,
+                   "Proceedings of the 41st International Conference on Machine Learning, 2024");
 
   g_assert_true (gtk_widget_get_visible (group));
   g_assert_true (gtk_widget_get_mapped (buttons));

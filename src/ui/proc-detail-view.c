@@ -69,6 +69,8 @@ struct _ProcDetailView
   GtkScrolledWindow *scrolled;
   GtkEditableLabel *title_label;
   GtkLabel *derived_title_label;
+  GtkLabel *authors_label;
+  GtkLabel *venue_label;
   GtkLabel *list_label;
   GtkWidget *controls;
   GtkToggleButton *star_button;
@@ -208,6 +210,38 @@ update_title (ProcDetailView *self)
       gtk_label_set_label (self->derived_title_label, derived);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->derived_title_label), user_title != NULL);
+}
+
+/* Who wrote the paper and where it appeared, as its file gave them: the
+ * library keeps authors as "Given Family; Given Family". */
+static void
+update_byline (ProcDetailView *self)
+{
+  const char *authors = self->paper ? proc_paper_get_authors (self->paper) : NULL;
+  const char *venue = self->paper ? proc_paper_get_venue (self->paper) : NULL;
+  int year = self->paper ? proc_paper_get_year (self->paper) : 0;
+  g_autofree char *shown_authors = NULL;
+  g_autofree char *where = NULL;
+
+  if (authors != NULL && *authors != '\0')
+    {
+      g_auto(GStrv) names = g_strsplit (authors, "; ", -1);
+
+      /* Translators: what separates the names of a paper's authors */
+      shown_authors = g_strjoinv (C_("authors", ", "), names);
+    }
+  gtk_label_set_label (self->authors_label, shown_authors ? shown_authors : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->authors_label), shown_authors != NULL);
+
+  if (venue != NULL && *venue != '\0' && year > 0)
+    /* Translators: where a paper appeared, then its year, e.g. "Proceedings of ICML, 2024" */
+    where = g_strdup_printf (C_("venue", "%s, %d"), venue, year);
+  else if (venue != NULL && *venue != '\0')
+    where = g_strdup (venue);
+  else if (year > 0)
+    where = g_strdup_printf ("%d", year);
+  gtk_label_set_label (self->venue_label, where ? where : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->venue_label), where != NULL);
 }
 
 static void
@@ -1042,6 +1076,8 @@ proc_detail_view_class_init (ProcDetailViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, scrolled);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, title_label);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, derived_title_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, authors_label);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, venue_label);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, list_label);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, controls);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, star_button);
@@ -1213,6 +1249,9 @@ proc_detail_view_set_paper (ProcDetailView *self,
       for (guint i = 0; i < G_N_ELEMENTS (notifications); i++)
         g_signal_connect_object (paper, notifications[i], G_CALLBACK (update_title), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (paper, "notify::list-name", G_CALLBACK (update_list_name), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::authors", G_CALLBACK (update_byline), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::venue", G_CALLBACK (update_byline), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (paper, "notify::year", G_CALLBACK (update_byline), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (paper, "notify::starred", G_CALLBACK (update_star), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (paper, "notify::rating", G_CALLBACK (update_rating), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (paper, "notify::read-state", G_CALLBACK (update_read_state), self, G_CONNECT_SWAPPED);
@@ -1230,6 +1269,7 @@ proc_detail_view_set_paper (ProcDetailView *self,
     show_kept_note (self);
 
   update_title (self);
+  update_byline (self);
   update_list_name (self);
   update_star (self);
   update_rating (self);
