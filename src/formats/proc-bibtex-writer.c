@@ -175,7 +175,11 @@ proc_bibtex_writer_write (ProcRecordWriter       *writer,
   g_string_append_printf (entry, "@%s{%s", has_venue ? "inproceedings" : "misc", key);
 
   add_field (entry, "title", proc_bibtex_encode_title (record->derived_title));
-  add_field (entry, "author", proc_bibtex_encode_names (record->authors));
+  /* Papers stored before names were kept in parts have only "Given Family". */
+  if (record->names->len > 0)
+    add_field (entry, "author", proc_bibtex_encode_name_list (record->names));
+  else
+    add_field (entry, "author", proc_bibtex_encode_names (record->authors));
   if (has_venue)
     add_field (entry, "booktitle", proc_bibtex_encode (record->venue, PROC_BIBTEX_TEXT_TITLE));
   if (record->year > 0)
