@@ -61,7 +61,7 @@ test_bibtex_shapes (void)
     { "de Freitas, Nando", "Nando|de|Freitas|" },
     { "Le Cun, Yann", "Yann||Le Cun|" },
     { "van den Oord, A{\\\"a}ron", "Aäron|van den|Oord|" },
-    { "Van den Oord, Aaron", "Aaron|Van den|Oord|" },
+    { "Van den Oord, Aaron", "Aaron||Van den Oord|" },
     { "von Luxburg, Ulrike", "Ulrike|von|Luxburg|" },
     { "Van Der Wilk, Mark", "Mark||Van Der Wilk|" },
     { "De Sa, Christopher", "Christopher||De Sa|" },

@@ -99,24 +99,43 @@ dup_text (JsonObject *object,
   return NULL;
 }
 
-static void
-append_name_part (GString    *name,
-                  JsonObject *object,
-                  const char *member)
+/* A CSL name object in parts: {literal} is a family name alone, and
+ * pandoc's {"literal": "others"} is et al. */
+static ProcName *
+name_from_object (JsonObject *person)
 {
-  g_autofree char *part = proc_json_dup_string (object, member);
+  g_autofree char *literal = proc_json_dup_string (person, "literal");
+  g_autofree char *given = NULL;
+  g_autofree char *family = NULL;
+  g_autofree char *suffix = NULL;
+  g_autofree char *dropping = NULL;
+  g_autofree char *non_dropping = NULL;
+  g_autofree char *particle = NULL;
 
-  if (part == NULL)
-    return;
+  if (literal != NULL)
+    return g_str_equal (literal, "others") ? proc_name_new_others () : proc_name_new (NULL, NULL, literal, NULL);
 
-  if (name->len > 0)
-    g_string_append_c (name, ' ');
-  g_string_append (name, part);
+  given = proc_json_dup_string (person, "given");
+  family = proc_json_dup_string (person, "family");
+  suffix = proc_json_dup_string (person, "suffix");
+  dropping = proc_json_dup_string (person, "dropping-particle");
+  non_dropping = proc_json_dup_string (person, "non-dropping-particle");
+  if (dropping != NULL && non_dropping != NULL)
+    particle = g_strconcat (dropping, " ", non_dropping, NULL);
+  else
+    particle = g_strdup (dropping != NULL ? dropping : non_dropping);
+
+  if (family == NULL && given == NULL)
+    return NULL;
+  if (family == NULL)
+    return proc_name_new (NULL, particle, given, suffix);
+  return proc_name_new (given, particle, family, suffix);
 }
 
-/* [{given, family}, {literal}] → "Given Family; Literal" */
+/* [{given, family}, {literal}] → "Given Family; Literal", and @names in parts */
 static char *
-dup_authors (JsonObject *item)
+dup_authors (JsonObject *item,
+             GPtrArray  *names)
 {
   JsonNode *node = json_object_get_member (item, "author");
   g_autoptr(GString) authors = g_string_new (NULL);
@@ -135,25 +154,19 @@ dup_authors (JsonObject *item)
       JsonNode *element = json_array_get_element (array, i);
       g_autoptr(GString) name = g_string_new (NULL);
 
-      if (JSON_NODE_HOLDS_OBJECT (element))
-        {
-          JsonObject *person = json_node_get_object (element);
+      ProcName *parts = NULL;
 
-          append_name_part (name, person, "literal");
-          if (name->len == 0)
-            {
-              append_name_part (name, person, "given");
-              append_name_part (name, person, "dropping-particle");
-              append_name_part (name, person, "non-dropping-particle");
-              append_name_part (name, person, "family");
-              append_name_part (name, person, "suffix");
-            }
-        }
+      if (JSON_NODE_HOLDS_OBJECT (element))
+        parts = name_from_object (json_node_get_object (element));
       else if (node_string (element) != NULL)
+        parts = proc_name_parse (node_string (element), PROC_NAME_TEXT);
+
+      if (parts != NULL)
         {
-          g_string_append (name, node_string (element));
-          g_strstrip (name->str);
-          g_string_set_size (name, strlen (name->str));
+          g_autofree char *display = proc_name_to_display (parts);
+
+          g_string_append (name, display);
+          g_ptr_array_add (names, parts);
         }
 
       if (name->len == 0)
@@ -355,7 +368,7 @@ record_from_item (JsonObject *item)
   if (record->derived_title == NULL)
     return NULL;
 
-  record->authors = dup_authors (item);
+  record->authors = dup_authors (item, record->names);
   record->venue = proc_json_dup_string (item, "container-title");
   if (record->venue == NULL)
     record->venue = proc_json_dup_string (item, "event-title");

@@ -326,6 +326,13 @@ static const char * const migrations[] = {
   "  query TEXT NOT NULL,"
   "  created_at INTEGER NOT NULL"
   ");",
+
+  /* 9 → 10 (issue 22, names): the authors in parts, as the file gave
+   * them, so exports write "Van Roy, Benjamin" back and not "Roy,
+   * Benjamin Van": one name a line, given, particle, family and suffix
+   * separated by tabs (proc_names_serialize()).  "authors" stays what the
+   * list shows and the search indexes; '' for papers imported before. */
+  "ALTER TABLE papers ADD COLUMN names TEXT NOT NULL DEFAULT '';",
 };
 
 /* Run by each connection that writes to a library at the current

@@ -26,7 +26,8 @@ static const char records_sql[] =
   "   (SELECT t.name FROM paper_tags pt JOIN tags t ON t.id = pt.tag_id"
   "    WHERE pt.paper_id = p.id ORDER BY t.name COLLATE NOCASE)),"
   " (SELECT group_concat(kind || char(30) || url, char(31)) FROM"
-  "   (SELECT kind, url FROM paper_links WHERE paper_id = p.id ORDER BY position))"
+  "   (SELECT kind, url FROM paper_links WHERE paper_id = p.id ORDER BY position)),"
+  " p.names"
   " FROM temp.export_ids e JOIN papers p ON p.id = e.paper_id"
   " ORDER BY e.position";
 
@@ -81,6 +82,13 @@ read_record (sqlite3_stmt *stmt)
             proc_paper_record_add_link (record, parts[1], proc_link_kind_from_string (parts[0]));
         }
     }
+
+  /* The authors in parts; none for papers imported before they were kept */
+  {
+    g_autoptr(GPtrArray) names = proc_names_deserialize ((const char *) sqlite3_column_text (stmt, 17));
+
+    g_ptr_array_extend_and_steal (record->names, g_steal_pointer (&names));
+  }
 
   return record;
 }

@@ -26,8 +26,12 @@
  *    last one before the last word, First is what comes before and Last
  *    after; without lower-case words Last is the last word alone;
  *  - in "von Last, …", von runs from the start to the last lower-case
- *    word before the last word: "Van Roy" is all Last, "van den Oord"
- *    and "Van den Oord" are von "… den" and Last "Oord".
+ *    word before the last word: "Van Roy" is all Last, "van den Oord" is
+ *    von "van den" and Last "Oord".  Unlike bibtex.web, and like pandoc
+ *    and citeproc, a von part starts with a lower-case word: "Van den
+ *    Oord" is all Last (bibtex.web makes it von "Van den"), so that the
+ *    readers our exports meet agree on every part we write (the writer
+ *    braces such a family: "{Van den Oord}, Aaron").
  *
  * Plain text (RIS, CSV, JSON) is read by the same rules, without TeX,
  * and its three-part form is RIS's "Family, Given, Suffix" unless the
@@ -301,6 +305,8 @@ split_von_last (const char     *text,
   guint n = tokens->len;
   guint von_end = 0;
 
+  if (n < 2 || !_proc_names_token_is_lower (text, g_array_index (tokens, ProcSpan, 0)))
+    n = 0;
   for (guint i = n > 0 ? n - 1 : 0; i > 0; i--)
     if (_proc_names_token_is_lower (text, g_array_index (tokens, ProcSpan, i - 1)))
       {
@@ -309,7 +315,7 @@ split_von_last (const char     *text,
       }
 
   name->particle = part_text (text, tokens, 0, von_end, source);
-  name->family = part_text (text, tokens, von_end, n, source);
+  name->family = part_text (text, tokens, von_end, tokens->len, source);
 }
 
 /* "First von Last" */
@@ -458,8 +464,8 @@ proc_name_parse (const char     *text,
   len = strlen (text);
   parts = _proc_names_split_top_level (text, 0, len, ",", TRUE);
 
-  /* "Smith, John," */
-  while (parts->len > 1)
+  /* "Smith, John,"; but "Google DeepMind," is a family name alone */
+  while (parts->len > 2)
     {
       ProcSpan *last = &g_array_index (parts, ProcSpan, parts->len - 1);
       g_autofree char *words = g_strndup (text + last->start, last->end - last->start);
@@ -554,9 +560,18 @@ proc_names_parse_list (const char *text,
   pieces = g_strsplit (text, separator, -1);
   for (guint i = 0; pieces[i] != NULL; i++)
     {
-      ProcName *name = proc_name_parse (g_strstrip (pieces[i]), PROC_NAME_TEXT);
+      ProcName *name = NULL;
+      ProcName *previous = names->len > 0 ? g_ptr_array_index (names, names->len - 1) : NULL;
 
-      if (name != NULL)
+      g_strstrip (pieces[i]);
+      /* "Martin Luther King, Jr." separated by commas */
+      if (previous != NULL && !previous->others && previous->suffix == NULL && is_suffix (pieces[i]))
+        {
+          previous->suffix = g_strdup (pieces[i]);
+          continue;
+        }
+
+      if ((name = proc_name_parse (pieces[i], PROC_NAME_TEXT)) != NULL)
         g_ptr_array_add (names, name);
     }
 
