@@ -36,13 +36,24 @@
  * Plain text (RIS, CSV, JSON) is read by the same rules, without TeX,
  * and its three-part form is RIS's "Family, Given, Suffix" unless the
  * middle part is a suffix.  In "Given Family" plain text a last word
- * such as "Jr." is the suffix, which BibTeX would take for Last. */
+ * such as "Jr." is the suffix, which BibTeX would take for Last, and
+ * capitalised particles before the last word start the family ("Chris
+ * De Sa" is Sa's for BibTeX, De Sa's here): conference sites write names
+ * so, and their BibTeX says "De Sa, Chris". */
 
 static const char * const particles[] = {
   "van", "von", "de", "der", "den", "del", "della", "dei", "degli", "des", "di", "da",
   "dos", "das", "do", "du", "le", "la", "lo", "ter", "ten", "te", "vander", "vanden",
-  "zu", "zur", "zum", "af", "av", "al", "el", "bin", "ibn", "ben", "y", "e", "d'", "l'",
-  "st.", "mac", "op", "het", "'t", NULL
+  "zu", "zur", "zum", "af", "av", "al", "el", "bin", "ibn", "ben", "d'", "l'",
+  "st.", "op", "het", "'t", NULL
+};
+
+/* Capitalised, these start a family name in "Given Family" plain text:
+ * "Chris De Sa", "Harm Van Seijen", "Rianne Van Den Berg", "Nicolas Le
+ * Roux".  Not "Di", "Da", "Ben", "Bin", "Al", "Do": given names too. */
+static const char * const capital_particles[] = {
+  "Van", "Von", "De", "Der", "Den", "Del", "Della", "Des", "Du", "Le", "La", "El",
+  "Ter", "Ten", "Dos", "Das", "Vander", "Vanden", NULL
 };
 
 static const char * const suffixes[] = {
@@ -354,6 +365,19 @@ split_first_von_last (const char     *text,
   if (von_start < 0)
     {
       last_start = n > 0 ? n - 1 : 0;
+
+      /* Plain text from conference sites capitalises particles, which
+       * BibTeX would take for given names: there, they start the family. */
+      while (source == PROC_NAME_TEXT && last_start > 1)
+        {
+          ProcSpan *word = &g_array_index (tokens, ProcSpan, last_start - 1);
+          g_autofree char *text_word = g_strndup (text + word->start, word->end - word->start);
+
+          if (!g_strv_contains (capital_particles, text_word))
+            break;
+          last_start--;
+        }
+
       name->given = part_text (text, tokens, 0, last_start, source);
       name->family = part_text (text, tokens, last_start, n, source);
       return;
