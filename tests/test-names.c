@@ -660,6 +660,168 @@ test_pandoc (void)
   g_unlink (path);
 }
 
+/* pandoc's CSL-JSON for @text, or NULL without pandoc */
+static JsonParser *
+run_pandoc (const char *text)
+{
+  g_autofree char *pandoc = g_find_program_in_path ("pandoc");
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonParser *parser;
+  int status = 0;
+  int fd;
+
+  if (pandoc == NULL)
+    return NULL;
+
+  fd = g_file_open_tmp ("names-XXXXXX.bib", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+
+  {
+    const char *argv[] = { pandoc, "-f", "bibtex", "-t", "csljson", path, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+  }
+  g_assert_no_error (error);
+  if (*err != '\0')
+    g_test_message ("pandoc: %s", err);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_assert_no_error (error);
+  g_unlink (path);
+
+  parser = json_parser_new ();
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  return parser;
+}
+
+/* pandoc's member, its typography undone: it writes ’ for ' */
+static char *
+member (JsonObject *object,
+        const char *name)
+{
+  g_auto(GStrv) pieces = NULL;
+
+  if (!json_object_has_member (object, name))
+    return NULL;
+  pieces = g_strsplit (json_object_get_string_member (object, name), "’", -1);
+  return g_strjoinv ("'", pieces);
+}
+
+/* The same part, pandoc's typography aside: "S. R. K" for "S.R.K", ’
+ * for ' (member() has undone it on pandoc's side) */
+static gboolean
+same_part (const char *theirs,
+           const char *ours)
+{
+  g_autoptr(GString) a = NULL;
+  g_autoptr(GString) b = NULL;
+
+  if (theirs == NULL || ours == NULL)
+    return theirs == ours;
+
+  a = g_string_new (NULL);
+  b = g_string_new (NULL);
+  for (const char *p = theirs; *p != '\0'; p++)
+    if (*p != ' ' || p == theirs || p[-1] != '.')
+      g_string_append_c (a, *p);
+  for (const char *p = ours; *p != '\0'; p++)
+    if (*p != ' ' || p == ours || p[-1] != '.')
+      g_string_append_c (b, *p);
+  g_string_replace (b, "\u2019", "'", 0);
+
+  return g_str_equal (a->str, b->str);
+}
+
+static gboolean
+same_name (JsonObject     *theirs,
+           const ProcName *name)
+{
+  g_autofree char *literal = member (theirs, "literal");
+  g_autofree char *given = member (theirs, "given");
+  g_autofree char *family = member (theirs, "family");
+  g_autofree char *suffix = member (theirs, "suffix");
+  g_autofree char *dropping = member (theirs, "dropping-particle");
+  g_autofree char *non_dropping = member (theirs, "non-dropping-particle");
+
+  if (name->others)
+    return g_strcmp0 (literal, "others") == 0;
+  if (literal != NULL)
+    return name->given == NULL && name->particle == NULL && same_part (literal, name->family);
+
+  return same_part (family, name->family) && same_part (given, name->given) &&
+         same_part (dropping ? dropping : non_dropping, name->particle) && same_part (suffix, name->suffix);
+}
+
+/* Our names of each record, written by proc_bibtex_encode_name_list(),
+ * as pandoc reads them: the same given, particle, family and suffix?
+ * Counts the names it reads the same and the others; FALSE without pandoc. */
+static gboolean
+compare_with_pandoc (GPtrArray *records,
+                     guint     *n_same,
+                     guint     *n_different)
+{
+  g_autoptr(GString) bib = g_string_new (NULL);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonArray *items;
+  guint n_items = 0;
+
+  *n_same = *n_different = 0;
+  for (guint i = 0; i < records->len; i++)
+    {
+      ProcPaperRecord *record = g_ptr_array_index (records, i);
+      g_autofree char *names = proc_bibtex_encode_name_list (record->names);
+
+      if (record->names->len > 0)
+        g_string_append_printf (bib, "@misc{k%u,\n  author = {%s},\n  title = {T},\n}\n\n", i, names);
+    }
+
+  if ((parser = run_pandoc (bib->str)) == NULL)
+    return FALSE;
+
+  items = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < records->len; i++)
+    {
+      ProcPaperRecord *record = g_ptr_array_index (records, i);
+      JsonArray *author;
+
+      if (record->names->len == 0)
+        continue;
+      author = json_object_get_array_member (json_array_get_object_element (items, n_items++), "author");
+      g_assert_cmpuint (json_array_get_length (author), ==, record->names->len);
+
+      for (guint k = 0; k < record->names->len; k++)
+        {
+          const ProcName *name = g_ptr_array_index (record->names, k);
+          JsonObject *theirs = json_array_get_object_element (author, k);
+
+          if (same_name (theirs, name))
+            {
+              (*n_same)++;
+            }
+          else
+            {
+              g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), theirs);
+              g_autofree char *json = json_to_string (node, FALSE);
+              g_autofree char *ours = NULL;
+              g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+              g_ptr_array_add (one, (gpointer) name);
+              ours = describe (one);
+              g_test_message ("pandoc reads %s as %s", ours, json);
+              (*n_different)++;
+            }
+        }
+    }
+
+  return TRUE;
+}
+
 typedef struct
 {
   guint n_names;
@@ -740,6 +902,18 @@ test_fixture_particles (void)
                    "Nathan||Godey| ; Éric Villemonte|de la|Clergerie| ; Benoît||Sagot|\n");
   count_names (records, &count);
   g_assert_cmpuint (count.n_bad, ==, 0);
+
+  {
+    guint n_same, n_different;
+
+    if (compare_with_pandoc (records, &n_same, &n_different))
+      {
+        g_assert_cmpuint (n_same, ==, count.n_names);
+        g_assert_cmpuint (n_different, ==, 0);
+      }
+    else
+      g_test_message ("pandoc is not installed: not compared");
+  }
 }
 
 static void
@@ -747,12 +921,16 @@ test_realworld (void)
 {
   /* Measured on the files as they are; a family such as "Van Der Wilk"
    * or "De Sa" came out as "Wilk" or "Sa" before (issue 22). */
-  static const struct { const char *name; gboolean json; guint n_papers, n_names, n_von, n_compound; } files[] = {
-    { "acl2022.bib", FALSE, 1031, 4845, 11, 12 },
-    { "colm2024.bib", FALSE, 299, 1800, 9, 0 },
-    { "icml2019.bib", FALSE, 773, 2893, 0, 22 },
-    { "icml2019.json", TRUE, 774, 2896, 0, 29 },
-    { "icml2024-seed-pmlr.bib", FALSE, 38, 169, 0, 1 },
+  static const struct {
+    const char *name;
+    gboolean json;
+    guint n_papers, n_names, n_von, n_compound, n_pandoc_quirks;
+  } files[] = {
+    { "acl2022.bib", FALSE, 1031, 4845, 11, 12, 0 },
+    { "colm2024.bib", FALSE, 299, 1800, 9, 0, 0 },
+    { "icml2019.bib", FALSE, 773, 2893, 0, 22, 1 },
+    { "icml2019.json", TRUE, 774, 2896, 0, 29, 1 },
+    { "icml2024-seed-pmlr.bib", FALSE, 38, 169, 0, 1, 0 },
   };
   const char *shared = g_getenv ("PROCEEDINGS_SHARED_DIR");
 
@@ -779,6 +957,32 @@ test_realworld (void)
       g_assert_cmpuint (count.n_particles, ==, files[i].n_von);
       g_assert_cmpuint (count.n_compound, ==, files[i].n_compound);
       g_assert_cmpuint (count.n_bad, ==, 0);
+      {
+        guint n_same, n_different;
+
+        if (compare_with_pandoc (records, &n_same, &n_different))
+          {
+            g_test_message ("%s: pandoc reads %u names as we write them, %u not", files[i].name,
+                            n_same, n_different);
+            /* pandoc's own quirks: a family name that starts with "-"
+             * (PMLR's "-Malvajerdi, Saeed Sharifi") loses it */
+            g_assert_cmpuint (n_different, <=, files[i].n_pandoc_quirks);
+          }
+      }
+
+      /* Written as BibTeX and read back: the same parts, every name */
+      for (guint k = 0; k < records->len; k++)
+        {
+          ProcPaperRecord *record = g_ptr_array_index (records, k);
+          g_autofree char *encoded = proc_bibtex_encode_name_list (record->names);
+          g_autoptr(GPtrArray) back = proc_bibtex_parse_names (encoded);
+          g_autofree char *before = describe (record->names);
+          g_autofree char *after = describe (back);
+
+          if (g_strcmp0 (before, after) != 0)
+            g_test_message ("%s: %s → %s → %s", files[i].name, before, encoded, after);
+          g_assert_cmpstr (after, ==, before);
+        }
     }
 }
 
