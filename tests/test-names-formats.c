@@ -17,6 +17,7 @@
 
 #include "proc-bibtex-names.h"
 #include "proc-bibtex-reader.h"
+#include "proc-csl-json-reader.h"
 #include "proc-csv-reader.h"
 #include "proc-exporter.h"
 #include "proc-importer.h"
@@ -83,6 +84,13 @@ ris_new (GInputStream *stream,
          const char   *name)
 {
   return PROC_RECORD_READER (proc_ris_reader_new (stream, name));
+}
+
+static ProcRecordReader *
+csl_new (GInputStream *stream,
+         const char   *name)
+{
+  return PROC_RECORD_READER (proc_csl_json_reader_new (stream, name));
 }
 
 static ProcRecordReader *
@@ -623,6 +631,63 @@ test_pandoc (void)
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (author, 5), "family"), ==, "King");
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (author, 5), "suffix"), ==, "Jr.");
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (author, 6), "literal"), ==, "Google DeepMind");
+
+  /* and pandoc's CSL-JSON (dropping particles, literals) read back by ours */
+  {
+    g_autoptr(JsonGenerator) generator = json_generator_new ();
+    g_autofree char *csl = NULL;
+    g_autoptr(GPtrArray) records = NULL;
+    g_autofree char *got = NULL;
+
+    json_generator_set_root (generator, json_parser_get_root (parser));
+    csl = json_generator_to_data (generator, NULL);
+    records = read_text (csl_new, csl, "pandoc.json");
+    got = describe_records (records);
+    g_assert_cmpstr (got, ==, PARTICLES_PARTS "\n");
+  }
+}
+
+/* bibtool's last names (its key format %n) are our family names. */
+static void
+test_bibtool (void)
+{
+  g_autofree char *bibtool = g_find_program_in_path ("bibtool");
+  g_autoptr(ProcStore) store = NULL;
+  g_autofree char *bib = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  int fd;
+
+  if (bibtool == NULL)
+    {
+      g_test_skip ("bibtool is not installed");
+      return;
+    }
+
+  store = new_store ();
+  import_text (store, particles_bib, "particles.bib");
+  bib = export_all (store, PROC_RECORD_FORMAT_BIBTEX);
+  fd = g_file_open_tmp ("names-XXXXXX.bib", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, bib, -1, &error));
+
+  {
+    const char *argv[] = { bibtool, "--", "key.format={%-9n(author)}", path, NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_test_message ("%s%s", out, err);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_assert_cmpstr (err, ==, "");
+  g_assert_nonnull (strstr (out, "{\t  van-roy.freitas.le-cun.oord.luxburg.king.google-deepmind.ea,"));
+
+  g_unlink (path);
 }
 
 typedef struct
@@ -800,6 +865,7 @@ main (int   argc,
   g_test_add_func ("/names/library/round-trip", test_library_round_trip);
   g_test_add_func ("/names/library/old-papers-and-undo", test_library_old_papers_and_undo);
   g_test_add_func ("/names/tools/pandoc", test_pandoc);
+  g_test_add_func ("/names/tools/bibtool", test_bibtool);
   g_test_add_func ("/names/fixture/particles", test_fixture_particles);
   g_test_add_func ("/names/realworld", test_realworld);
 
