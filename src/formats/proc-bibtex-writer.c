@@ -19,6 +19,7 @@
  *   @inproceedings{mao2019baseline,      (@misc when there is no venue)
  *     title = {A {BERT} Study},          (words with inner capitals braced)
  *     author = {Mao, Jingkai and de Lhoneux, Miryam},
+ *                                        (the names in parts: proc_bibtex_encode_name())
  *     booktitle = {…}, year = {…}, pages = {…},
  *     doi = {…}, url = {…}, pdf = {…}, code = {…}, project = {…},
  *     x-proceedings-links = {other https://… code https://…},

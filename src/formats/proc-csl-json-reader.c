@@ -21,7 +21,9 @@
  *   title            → the title (an item without one is skipped)
  *   author           → authors: [{given, family}] or [{literal}] become
  *                      "Given Family; Literal", with particles and a
- *                      suffix in reading order ("Ludwig van Beethoven")
+ *                      suffix in reading order ("Ludwig van Beethoven"),
+ *                      and the names in parts (both particles are the
+ *                      particle; a literal a family name alone)
  *   container-title  → venue (event-title when there is no container)
  *   issued           → year: date-parts [[2024, 5]], or a year in "raw",
  *                      "literal" or a plain string
@@ -153,7 +155,6 @@ dup_authors (JsonObject *item,
     {
       JsonNode *element = json_array_get_element (array, i);
       g_autoptr(GString) name = g_string_new (NULL);
-
       ProcName *parts = NULL;
 
       if (JSON_NODE_HOLDS_OBJECT (element))

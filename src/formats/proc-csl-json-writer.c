@@ -24,9 +24,12 @@
  *   type             "paper-conference" with a venue, else "article"
  *   title, container-title (venue), issued {"date-parts": [[year]]},
  *   page ("12--15" → "12-15", as CSL writes ranges), DOI, URL
- *   author           "Given Family" split at the last space, lower-case
- *                    particles ("van") and a suffix ("Jr.") set apart;
- *                    a single word is a literal name
+ *   author           the names in parts: given, non-dropping-particle,
+ *                    family, suffix; a family name alone and et al. as
+ *                    literals, as pandoc writes them.  Papers stored
+ *                    without parts: "Given Family" split at the last
+ *                    space, lower-case particles ("van") and a suffix
+ *                    ("Jr.") set apart; a single word is a literal name
  *   abstract         with PROC_EXPORT_ABSTRACTS
  *   keyword          the tags, ", "-joined, with PROC_EXPORT_TAGS
  *   note             with PROC_EXPORT_NOTES

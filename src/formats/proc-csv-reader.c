@@ -18,7 +18,8 @@
  * hand-made sheets all read:
  *
  *   title                      the title (required)
- *   authors, author            "Given Family; …", or "Family, Given; …"
+ *   authors, author            "Given Family; …", or "Family, Given; …",
+ *                              read in parts by proc-names.c
  *   abstract, abstract note    venue, booktitle, conference, journal,
  *                              publication title: the venue
  *   year, publication year     the first four digits

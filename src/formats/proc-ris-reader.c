@@ -20,7 +20,8 @@
  *
  * What we take:
  *   TI, T1, CT         the title (the first one given)
- *   AU, A1             authors, "Family, Given[, Suffix]", one per line
+ *   AU, A1             authors, "Family, Given[, Suffix]" (or "Given
+ *                      Family"), one per line, in parts by proc-names.c
  *   T2, JF, BT, JO, J2 the venue (in that preference)
  *   PY, Y1, DA         the year: the first four digits
  *   DO                 the DOI;  UR the landing page (more UR lines are links)

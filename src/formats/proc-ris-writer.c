@@ -19,7 +19,9 @@
  *   TY  - CPAPER      a paper with a venue (Zotero: conference paper),
  *                     else GEN (generic; Zotero: journal article)
  *   ID  - the citation key      TI  - the title
- *   AU  - "Family, Given[, Suffix]", one line per author
+ *   AU  - "von Family, Given[, Suffix]", one line per author, from the
+ *         names in parts ("Family," for a family name alone); RIS has
+ *         no et al.
  *   T2  - the venue   AB  - the abstract        PY  - the year
  *   DO  - the DOI     SP/EP - the pages         UR  - the landing page
  *   L1  - PDF links   L2  - code links, then other links

@@ -13,6 +13,7 @@
 #include "proc-bibtex-names.h"
 #include "proc-bibtex-text.h"
 #include "proc-bibtex-text-private.h"
+#include "proc-names-private.h"
 
 /* Names: reading */
 

@@ -12,6 +12,7 @@
 
 #include "proc-bibtex-text.h"
 #include "proc-names.h"
+#include "proc-names-private.h"
 
 /* The grammar is BibTeX's (Patashnik, "BibTeXing", §4; bibtex.web's
  * name parser, which biber's and pandoc's follow):

@@ -53,23 +53,4 @@ gboolean   proc_name_is_particle  (const char     *word);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcName, proc_name_free)
 
-/* For the parser's users in this folder: BibTeX's tokens and their case. */
-typedef struct
-{
-  gsize start;
-  gsize end;
-} ProcSpan;
-
-GArray    *_proc_names_split_top_level (const char *text,
-                                        gsize       start,
-                                        gsize       end,
-                                        const char *separators,
-                                        gboolean    keep_empty);
-gboolean   _proc_names_token_is_lower  (const char *text,
-                                        ProcSpan    token);
-ProcName  *_proc_name_from_parts       (const char     *text,
-                                        GArray         *parts,
-                                        ProcNameSource  source,
-                                        gboolean        suffix_last);
-
 G_END_DECLS
