@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib.h>
 
 #include "proc-bibtex-names.h"
@@ -69,6 +71,7 @@ test_bibtex_shapes (void)
     /* von Last, Jr, First */
     { "King, Jr, Martin Luther", "Martin Luther||King|Jr" },
     { "van Beethoven, III, Ludwig", "Ludwig|van|Beethoven|III" },
+    { "Smith, Esq., John", "John||Smith|Esq." },
     /* First von Last */
     { "Ulrike von Luxburg", "Ulrike|von|Luxburg|" },
     { "Nando de Freitas", "Nando|de|Freitas|" },
@@ -164,7 +167,8 @@ test_bibtex_encode (void)
     { NULL, NULL, "Barnes and Noble, Inc.", NULL, "{Barnes and Noble, Inc.}" },
     { NULL, NULL, "Plato", NULL, "Plato" },
     { NULL, "de", "Freitas", NULL, "de Freitas" },
-    { NULL, "Van den", "Oord", NULL, "Van den Oord," },
+    { NULL, "Van den", "Oord", NULL, "{Van den Oord}" },
+    { "Benjamin", "Van", "Roy", NULL, "Van Roy, Benjamin" },
     { "Jean, Paul", NULL, "Sartre", NULL, "Sartre, {Jean, Paul}" },
   };
   g_autoptr(GPtrArray) all = proc_names_new ();
@@ -180,7 +184,7 @@ test_bibtex_encode (void)
 
       g_test_message ("%s", encoded);
       g_assert_cmpstr (encoded, ==, cases[i].expected);
-      /* "Van den" is no von for pandoc: it reads "Van den Oord," as a family */
+      /* "Van" is no von for BibTeX or pandoc: it joins the family */
       if (cases[i].particle == NULL || g_ascii_islower (cases[i].particle[0]))
         g_ptr_array_add (all, g_steal_pointer (&name));
     }
@@ -192,6 +196,28 @@ test_bibtex_encode (void)
   got = describe (back);
   g_assert_cmpstr (got, ==, expected);
   g_assert_true (g_str_has_suffix (list, " and others"));
+
+  /* Alone, "Van Roy, Benjamin Paul" would be two names separated by a
+   * comma: its family is braced, and so is a suffix of two words. */
+  {
+    g_autoptr(GPtrArray) one = proc_names_new ();
+    g_autofree char *alone = NULL;
+    g_autoptr(GPtrArray) again = NULL;
+    g_autofree char *shape = NULL;
+
+    g_ptr_array_add (one, proc_name_new ("Benjamin Paul", NULL, "Van Roy", NULL));
+    alone = proc_bibtex_encode_name_list (one);
+    g_assert_cmpstr (alone, ==, "{Van Roy}, Benjamin Paul");
+    again = proc_bibtex_parse_names (alone);
+    shape = describe (again);
+    g_assert_cmpstr (shape, ==, "Benjamin Paul||Van Roy|");
+
+    g_ptr_array_set_size (one, 0);
+    g_ptr_array_add (one, proc_name_new ("John", NULL, "Smith", "Esq. Ph.D."));
+    g_clear_pointer (&alone, g_free);
+    alone = proc_bibtex_encode_name_list (one);
+    g_assert_cmpstr (alone, ==, "Smith, {Esq. Ph.D.}, John");
+  }
 }
 
 static void
@@ -217,6 +243,104 @@ test_serialize (void)
   g_assert_cmpuint (back->len, ==, 1);
 }
 
+static gboolean
+word_is_lower (const char *word)
+{
+  for (const char *p = word; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_isalpha (g_utf8_get_char (p)))
+      return g_unichar_islower (g_utf8_get_char (p));
+
+  return FALSE;
+}
+
+/* A von part that does not start and end with a lower-case word, or that
+ * holds a comma or an "and" */
+static gboolean
+has_unreadable_particle (GPtrArray *names)
+{
+  for (guint i = 0; i < names->len; i++)
+    {
+      const ProcName *name = g_ptr_array_index (names, i);
+      g_auto(GStrv) words = NULL;
+      guint n;
+
+      if (name->particle == NULL)
+        continue;
+      words = g_strsplit (name->particle, " ", -1);
+      n = g_strv_length (words);
+      if (!word_is_lower (words[0]) || !word_is_lower (words[n - 1]) || strchr (name->particle, ',') != NULL ||
+          g_strv_contains ((const char * const *) words, "and") || g_strv_contains ((const char * const *) words, "AND"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Whatever the field, its names written back and read again have the
+ * same parts, and the stored form gives them back. */
+static void
+test_random_fields (void)
+{
+  static const char * const pieces[] = {
+    "Van", "van", "de", "De", "la", "Roy", "Oord", "Smith", "J.", "Jr.", "III", "and", "AND",
+    "others", ",", ", ", " ", " ", " ", "~", "{", "}", "{\\'e}", "\\\"o", "é", "Łukasz", "-", "'",
+    "O'Neil", "{Google DeepMind}", "\\&", "$x$", "et al.", "\t", "\n", "von", "Le", "d'",
+  };
+  GRand *rand = g_rand_new_with_seed (22);
+  guint n_merged = 0;
+
+  for (guint round = 0; round < 20000; round++)
+    {
+      g_autoptr(GString) field = g_string_new (NULL);
+      g_autoptr(GPtrArray) names = NULL;
+      g_autoptr(GPtrArray) back = NULL;
+      g_autoptr(GPtrArray) stored = NULL;
+      g_autofree char *encoded = NULL;
+      g_autofree char *serialized = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+      g_autofree char *restored = NULL;
+      guint n = g_rand_int_range (rand, 1, 12);
+
+      for (guint i = 0; i < n; i++)
+        g_string_append (field, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+
+      names = proc_bibtex_parse_names (field->str);
+      encoded = proc_bibtex_encode_name_list (names);
+      back = proc_bibtex_parse_names (encoded);
+      before = describe (names);
+      after = describe (back);
+      /* The same parts, but for a particle that BibTeX cannot read as one,
+       * which joins the family: then the text is written the same again. */
+      if (g_strcmp0 (before, after) != 0)
+        {
+          g_autofree char *again = proc_bibtex_encode_name_list (back);
+
+          g_test_message ("%s → %s → %s → %s", field->str, before, encoded, after);
+          g_assert_true (has_unreadable_particle (names));
+          g_assert_cmpstr (again, ==, encoded);
+          n_merged++;
+        }
+      /* and the list shows the same */
+      {
+        g_autofree char *shown = proc_names_to_display (names);
+        g_autofree char *shown_back = proc_names_to_display (back);
+
+        g_assert_cmpstr (shown_back, ==, shown);
+      }
+
+      serialized = proc_names_serialize (names);
+      stored = proc_names_deserialize (serialized);
+      restored = describe (stored);
+      g_assert_cmpstr (restored, ==, before);
+      g_assert_true (g_utf8_validate (serialized, -1, NULL));
+    }
+
+  g_test_message ("%u of 20000 fields had a particle BibTeX cannot write", n_merged);
+  g_assert_cmpuint (n_merged, <, 2000);
+  g_rand_free (rand);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -227,6 +351,7 @@ main (int   argc,
   g_test_add_func ("/names/text/shapes", test_text_shapes);
   g_test_add_func ("/names/bibtex/encode", test_bibtex_encode);
   g_test_add_func ("/names/serialize", test_serialize);
+  g_test_add_func ("/names/random-fields", test_random_fields);
 
   return g_test_run ();
 }

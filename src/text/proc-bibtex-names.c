@@ -38,6 +38,15 @@ span_is_suffix (const char *text,
   return g_strv_contains (suffixes, g_strstrip (words));
 }
 
+static gboolean
+span_is_one_word (const char *text,
+                  ProcSpan    span)
+{
+  g_autoptr(GArray) tokens = _proc_names_split_top_level (text, span.start, span.end, " \t\r\n~", FALSE);
+
+  return tokens->len == 1;
+}
+
 /* "A." or "A": an initial, which only given names end with. */
 static gboolean
 token_is_initial (const char *text,
@@ -98,8 +107,10 @@ is_comma_list (const char *text,
 
   if (n >= 4)
     return TRUE;
+  /* "King, Jr, Martin", "Smith, Esq., John": a middle part of one word */
   if (n == 3)
-    return !span_is_suffix (text, g_array_index (parts, ProcSpan, 1));
+    return !span_is_suffix (text, g_array_index (parts, ProcSpan, 1)) &&
+           !span_is_one_word (text, g_array_index (parts, ProcSpan, 1));
   if (n == 2 && (!field_has_and || trailing_comma))
     return pair_is_two_names (text, parts);
 
@@ -235,12 +246,13 @@ encoded_tokens (const char *encoded)
 static char *
 encode_part (const char *part,
              gboolean    is_family,
-             gboolean    alone)
+             gboolean    alone,
+             gboolean    force)
 {
   g_autofree char *encoded = _proc_bibtex_encode_no_math (part);
   g_autoptr(GArray) tokens = encoded_tokens (encoded);
   g_autoptr(GArray) commas = _proc_names_split_top_level (encoded, 0, strlen (encoded), ",", TRUE);
-  gboolean brace = commas->len > 1 || has_word_and (encoded);
+  gboolean brace = force || commas->len > 1 || has_word_and (encoded);
 
   if (is_family)
     {
@@ -256,6 +268,20 @@ encode_part (const char *part,
   return g_steal_pointer (&encoded);
 }
 
+/* Whether BibTeX reads @particle back as von: from a lower-case word to a
+ * lower-case word, with no comma or "and" to split the name. */
+static gboolean
+particle_reads_back (const char *particle)
+{
+  g_autofree char *encoded = _proc_bibtex_encode_no_math (particle);
+  g_autoptr(GArray) tokens = encoded_tokens (encoded);
+  g_autoptr(GArray) commas = _proc_names_split_top_level (encoded, 0, strlen (encoded), ",", TRUE);
+
+  return tokens->len > 0 && commas->len == 1 && !has_word_and (encoded) &&
+         _proc_names_token_is_lower (encoded, g_array_index (tokens, ProcSpan, 0)) &&
+         _proc_names_token_is_lower (encoded, g_array_index (tokens, ProcSpan, tokens->len - 1));
+}
+
 /**
  * proc_bibtex_encode_name:
  *
@@ -266,45 +292,62 @@ encode_part (const char *part,
  *
  * Returns: (transfer full): the name in TeX
  */
-char *
-proc_bibtex_encode_name (const ProcName *name)
+static char *
+encode_name (const ProcName *name,
+             gboolean        brace_family)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *family = NULL;
-  gboolean alone = name->given == NULL && name->suffix == NULL && name->particle == NULL;
+  g_autofree char *merged = NULL;
+  const char *particle = name->particle;
+  const char *family_text = name->family ? name->family : "";
+  gboolean alone;
 
   if (name->others)
     return g_strdup ("others");
 
-  if (name->particle != NULL)
+  /* A particle BibTeX would not read as one ("Van", from CSL) joins the
+   * family, which reads back whole: "Van Roy". */
+  if (particle != NULL && !particle_reads_back (particle))
     {
-      g_autofree char *particle = _proc_bibtex_encode_no_math (name->particle);
+      merged = g_strconcat (particle, " ", family_text, NULL);
+      family_text = merged;
+      particle = NULL;
+    }
+  alone = name->given == NULL && name->suffix == NULL && particle == NULL;
 
-      g_string_append (out, particle);
+  if (particle != NULL)
+    {
+      g_autofree char *encoded = _proc_bibtex_encode_no_math (particle);
+
+      g_string_append (out, encoded);
       g_string_append_c (out, ' ');
     }
-  family = encode_part (name->family ? name->family : "", TRUE, alone);
+  family = encode_part (family_text, TRUE, alone, brace_family);
   g_string_append (out, family);
-
-  /* "Van den Oord" alone would be First "Van": "Van den Oord," is von Last */
-  if (name->particle != NULL && name->given == NULL && name->suffix == NULL &&
-      !g_unichar_islower (g_utf8_get_char (name->particle)))
-    g_string_append_c (out, ',');
 
   if (name->suffix != NULL)
     {
-      g_autofree char *suffix = encode_part (name->suffix, FALSE, FALSE);
+      /* braced when of several words: see is_comma_list() */
+      gboolean several = strpbrk (name->suffix, " \t") != NULL;
+      g_autofree char *suffix = encode_part (name->suffix, FALSE, FALSE, several);
 
       g_string_append_printf (out, ", %s,", suffix);
     }
   if (name->given != NULL)
     {
-      g_autofree char *given = encode_part (name->given, FALSE, FALSE);
+      g_autofree char *given = encode_part (name->given, FALSE, FALSE, FALSE);
 
       g_string_append_printf (out, name->suffix != NULL ? " %s" : ", %s", given);
     }
 
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+proc_bibtex_encode_name (const ProcName *name)
+{
+  return encode_name (name, FALSE);
 }
 
 /**
@@ -320,7 +363,21 @@ proc_bibtex_encode_name_list (GPtrArray *names)
 
   for (guint i = 0; names != NULL && i < names->len; i++)
     {
-      g_autofree char *name = proc_bibtex_encode_name (g_ptr_array_index (names, i));
+      const ProcName *parts = g_ptr_array_index (names, i);
+      g_autofree char *name = encode_name (parts, FALSE);
+
+      /* "Van Roy, Benjamin Paul" alone would read as two names separated
+       * by a comma (see is_comma_list()): "{Van Roy}, Benjamin Paul" */
+      if (names->len == 1)
+        {
+          g_autoptr(GArray) commas = _proc_names_split_top_level (name, 0, strlen (name), ",", TRUE);
+
+          if (is_comma_list (name, commas, FALSE))
+            {
+              g_free (name);
+              name = encode_name (parts, TRUE);
+            }
+        }
 
       if (out->len > 0)
         g_string_append (out, " and ");
