@@ -86,6 +86,11 @@ test_bibtex_shapes (void)
     { "No{\\'e}mie Elhadad", "Noémie||Elhadad|" },
     { "Rockt{\\\"a}schel, Tim", "Tim||Rocktäschel|" },
     { "{\\'E}mile Zola", "Émile||Zola|" },
+    { "Dvo{\\v{r}}{\\'a}k, Anton{\\'\\i}n", "Antonín||Dvořák|" },
+    { "Jan {\\v{S}}koda Novak", "Jan Škoda||Novak|" },
+    { "Jan {\\v{s}}koda Novak", "Jan|škoda|Novak|" },
+    { "Anders {\\O}stergaard Berg", "Anders Østergaard||Berg|" },
+    { "Anders {\\o}stergaard Berg", "Anders|østergaard|Berg|" },
     { "Jean {de la} Fontaine", "Jean de la||Fontaine|" },
     /* lists */
     { "Alice Smith and others", "Alice||Smith| ; others" },

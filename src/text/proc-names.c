@@ -185,23 +185,39 @@ _proc_names_split_top_level (const char *text,
   return spans;
 }
 
-/* The case of a "special character" group, {\'E} or {\o}: its first
- * letter after the backslash and the accent. */
+/* The case of a "special character" group, {\'E}, {\v{s}} or {\o}, as
+ * bibtex.web gives it: a foreign letter's command is the letter (\o, \L,
+ * \ss), else the first letter after the command decides.  1 for lower
+ * case, 0 for upper, -1 for none. */
 static int
 special_char_case (const char *text,
                    gsize       pos,
                    gsize       end)
 {
+  static const char * const letters[] = {
+    "i", "j", "o", "O", "l", "L", "ss", "SS", "ae", "AE", "oe", "OE", "aa", "AA", NULL
+  };
+  gsize start;
+
   /* pos is at the backslash */
-  pos++;
-  if (pos < end && !g_ascii_isalpha (text[pos]))
+  start = ++pos;
+  while (pos < end && g_ascii_isalpha (text[pos]))
     pos++;
+  if (pos > start)
+    {
+      g_autofree char *command = g_strndup (text + start, pos - start);
+
+      if (g_strv_contains (letters, command))
+        return g_ascii_islower (command[0]) ? 1 : 0;
+    }
+  else if (pos < end)
+    {
+      pos++;   /* \' \" \~ \^ … */
+    }
+
   for (; pos < end && text[pos] != '}'; pos++)
     if (g_ascii_isalpha (text[pos]))
-      {
-        /* \i, \j, \o, \l, \ss, \ae, \oe, \aa: the command is the letter */
-        return g_ascii_islower (text[pos]) ? 1 : 0;
-      }
+      return g_ascii_islower (text[pos]) ? 1 : 0;
 
   return -1;
 }
