@@ -775,6 +775,39 @@ test_abstract (Fixture       *fixture,
   g_assert_nonnull (strstr (gtk_label_get_text (abstract), "cubic droppings"));
 }
 
+/* PMLR's HTML emphasis, imported from its BibTeX, shows as emphasis. */
+static void
+test_abstract_html (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkLabel *abstract = GTK_LABEL (child (fixture, "abstract_label", GTK_TYPE_LABEL));
+  g_autofree char *path = g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data",
+                                            "bibtex", "pmlr-decoding.bib", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(ProcPaper) paper = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+
+  report = proc_importer_import_file (fixture->store, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 2);
+
+  ids = proc_store_query_ids (fixture->store, NULL, "RAFA", PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  paper = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, 0));
+  proc_detail_view_set_paper (fixture->view, paper);
+
+  g_assert_nonnull (strstr (gtk_label_get_label (abstract),
+                            "which we call <i>reason for future, act for now</i> (<b>RAFA</b>)."));
+  g_assert_nonnull (strstr (gtk_label_get_text (abstract),
+                            "which we call reason for future, act for now (RAFA)."));
+  g_assert_null (strstr (gtk_label_get_text (abstract), "<em>"));
+  g_assert_null (strstr (gtk_label_get_text (abstract), "&lt;"));
+  g_assert_null (strchr (gtk_label_get_text (abstract), '*'));
+}
+
 static GtkWidget *
 find_action_row (GtkWidget *root,
                  guint     *n_rows)
@@ -803,15 +836,20 @@ test_links (Fixture       *fixture,
             gconstpointer  data)
 {
   GtkWidget *group = child (fixture, "links_group", ADW_TYPE_PREFERENCES_GROUP);
+  GtkWidget *buttons = child (fixture, "link_buttons", ADW_TYPE_WRAP_BOX);
   GtkWidget *row;
+  GtkWidget *button;
   guint n_rows = 0;
 
+  /* the code link of the abstract: a button, not a row */
   g_assert_true (gtk_widget_get_visible (group));
   row = find_action_row (group, &n_rows);
-  g_assert_cmpuint (n_rows, ==, 1);
-  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "github.com/kangaroo/hopnet");
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Code");
-  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  g_assert_cmpuint (n_rows, ==, 0);
+  g_assert_true (gtk_widget_get_visible (buttons));
+  g_assert_cmpuint (count_children (buttons), ==, 1);
+  button = find_button_with_tooltip (buttons, "https://github.com/kangaroo/hopnet");
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Code");
 
   proc_detail_view_set_paper (fixture->view, fixture->papers[1]);
   n_rows = 0;
@@ -819,6 +857,8 @@ test_links (Fixture       *fixture,
   g_assert_cmpuint (n_rows, ==, 1);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "pouch.example.org/bench");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) ?: "", ==, "");
+  g_assert_true (gtk_list_box_row_get_activatable (GTK_LIST_BOX_ROW (row)));
+  g_assert_false (gtk_widget_get_visible (buttons));
 
   proc_detail_view_set_paper (fixture->view, fixture->papers[2]);
   g_assert_false (gtk_widget_get_visible (group));
@@ -842,6 +882,102 @@ test_focus (Fixture       *fixture,
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (fixture->window), entry));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->view), "detail.focus-note", NULL));
   g_assert_true (gtk_window_get_focus (fixture->window) == note);
+}
+
+/* PMLR's BibTeX, as a volume and its papers: papers[0] has a PDF, an
+ * OpenReview forum and a supplement, papers[1] a PDF only. */
+static void
+pmlr_set_up (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", "bibtex",
+                                            "pmlr-crossref.bib", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(ProcImportReport) report = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *view;
+
+  fixture->dir = g_dir_make_tmp ("proceedings-detail-XXXXXX", NULL);
+  fixture->path = g_build_filename (fixture->dir, "library.db", NULL);
+  fixture->store = proc_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  report = proc_importer_import_file (fixture->store, file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->added, ==, 2);
+
+  ids = proc_store_query_ids (fixture->store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    fixture->papers[i] = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, i));
+
+  view = proc_detail_view_new ();
+  fixture->view = PROC_DETAIL_VIEW (view);
+  fixture->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  adw_toast_overlay_set_child (fixture->overlay, view);
+  fixture->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (fixture->window, 800, 900);
+  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->overlay));
+
+  proc_detail_view_set_store (fixture->view, fixture->store);
+  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
+  gtk_window_present (fixture->window);
+  wait_ms (100);
+}
+
+/* The labels of the buttons under @box, in order, ", "-joined. */
+static char *
+button_labels (GtkWidget *box)
+{
+  g_autoptr(GString) labels = g_string_new (NULL);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (box); c; c = gtk_widget_get_next_sibling (c))
+    {
+      g_assert_true (GTK_IS_BUTTON (c));
+      g_assert_true (gtk_widget_get_mapped (c));
+      if (labels->len > 0)
+        g_string_append (labels, ", ");
+      g_string_append (labels, gtk_button_get_label (GTK_BUTTON (c)));
+    }
+
+  return g_string_free (g_steal_pointer (&labels), FALSE);
+}
+
+/* A PDF and an OpenReview forum show as buttons that name them, each
+ * with its address as its tooltip. */
+static void
+test_link_buttons (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkWidget *group = child (fixture, "links_group", ADW_TYPE_PREFERENCES_GROUP);
+  GtkWidget *buttons = child (fixture, "link_buttons", ADW_TYPE_WRAP_BOX);
+  g_autofree char *labels = NULL;
+  g_autofree char *second = NULL;
+  GtkWidget *pdf;
+  GtkWidget *openreview;
+  guint n_rows = 0;
+
+  g_assert_true (gtk_widget_get_visible (group));
+  g_assert_true (gtk_widget_get_mapped (buttons));
+  labels = button_labels (buttons);
+  g_assert_cmpstr (labels, ==, "PDF, OpenReview, Supplement");
+
+  pdf = find_button_with_tooltip (buttons, "https://raw.githubusercontent.com/mlresearch/v235/main/assets/saha24a/saha24a.pdf");
+  g_assert_nonnull (pdf);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (pdf)), ==, "PDF");
+  openreview = find_button_with_tooltip (buttons, "https://openreview.net/forum?id=saha24a-io-attention");
+  g_assert_nonnull (openreview);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (openreview)), ==, "OpenReview");
+  g_assert_true (gtk_widget_get_sensitive (openreview));
+  /* the buttons say it all: no row repeats a link */
+  find_action_row (group, &n_rows);
+  g_assert_cmpuint (n_rows, ==, 0);
+
+  proc_detail_view_set_paper (fixture->view, fixture->papers[1]);
+  wait_ms (50);
+  second = button_labels (buttons);
+  g_assert_cmpstr (second, ==, "PDF");
 }
 
 /* The library the app ships, instead of the fixture's three papers:
@@ -1487,9 +1623,11 @@ main (int   argc,
   ADD ("note-error", test_note_error);
   ADD ("title-error", test_title_error);
   ADD ("abstract", test_abstract);
+  ADD ("abstract-html", test_abstract_html);
   ADD ("links", test_links);
   ADD ("focus", test_focus);
   ADD ("without-store", test_without_store);
+  g_test_add ("/detail-view/link-buttons", Fixture, NULL, pmlr_set_up, test_link_buttons, fixture_tear_down);
   g_test_add ("/detail-view/similar", Fixture, NULL, seed_set_up, test_similar, fixture_tear_down);
   g_test_add ("/detail-view/similar-follows-library", Fixture, NULL, seed_set_up,
               test_similar_follows_library, fixture_tear_down);

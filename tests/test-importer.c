@@ -11,6 +11,7 @@
 #include "proc-collection-list.h"
 #include "proc-conference-list.h"
 #include "proc-importer.h"
+#include "proc-match-text.h"
 #include "proc-paper-list.h"
 #include "proc-paper-record.h"
 #include "proc-record-pipeline.h"
@@ -380,30 +381,29 @@ test_no_title_line (void)
 }
 
 /* The hash that recognises a paper across imports, computed the general
- * way: NFKC, case folded, runs of Unicode white space made one space.
- * Libraries store it, so the ASCII shortcut must give the same bytes. */
+ * way: the whole text decomposed (NFKD) and case folded, its marks
+ * dropped, and only then folded for comparison (proc_match_fold(), whose
+ * markup rules are ASCII's).  Libraries store it, so the fold's ASCII
+ * shortcut, which decomposes only the stretches that are not ASCII, must
+ * give the same bytes. */
 static char *
 reference_content_hash (const char *abstract)
 {
-  g_autofree char *nfc = g_utf8_normalize (abstract, -1, G_NORMALIZE_NFKC);
-  g_autofree char *folded = g_utf8_casefold (nfc, -1);
+  g_autofree char *decomposed = g_utf8_normalize (abstract, -1, G_NORMALIZE_NFKD);
+  g_autofree char *folded = g_utf8_casefold (decomposed, -1);
+  g_autoptr(GString) bare = g_string_new (NULL);
   g_autoptr(GString) key = g_string_new ("abstract:");
-  gboolean space = FALSE;
 
   for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
 
-      if (g_unichar_isspace (c))
-        {
-          space = key->len > 0;
-          continue;
-        }
-      if (space)
-        g_string_append_c (key, ' ');
-      space = FALSE;
-      g_string_append_unichar (key, c);
+      if (type != G_UNICODE_NON_SPACING_MARK && type != G_UNICODE_SPACING_MARK &&
+          type != G_UNICODE_ENCLOSING_MARK && type != G_UNICODE_FORMAT)
+        g_string_append_unichar (bare, c);
     }
+  proc_match_append_fold (key, bare->str);
 
   return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
 }

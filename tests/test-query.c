@@ -112,6 +112,9 @@ test_parse_operators (void)
                "is:starred is:unread is:reading is:read");
   check_parse ("has:code has:note has:tag has:link",
                "has:code has:note has:tag has:link");
+  check_parse ("has:pdf has:openreview has:supplement has:arxiv has:doi",
+               "has:pdf has:openreview has:supplement has:arxiv has:doi");
+  check_parse ("-has:PDF has:OpenReview", "-has:pdf has:openreview");
   check_parse ("rating:3 rating:=3 rating:>=3 rating:>3 rating:<=2 rating:<2 rating:0 rating:5",
                "rating:3 rating:3 rating:>=3 rating:>3 rating:<=2 rating:<2 rating:0 rating:5");
   check_parse ("rating:\"4\"", "rating:4");

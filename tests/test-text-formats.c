@@ -509,11 +509,11 @@ test_csv_columns (void)
 
   g_ptr_array_add (records, full_record ());
   bare = write_records (PROC_TYPE_CSV_WRITER, 0, "x", records, NULL);
-  g_assert_true (g_str_has_prefix (bare, "\xef\xbb\xbftitle,authors,venue,year,doi,url,pdf,code,status\r\n"));
+  g_assert_true (g_str_has_prefix (bare, "\xef\xbb\xbftitle,authors,venue,year,doi,url,pdf,code,openreview,supplement,arxiv,status\r\n"));
   g_assert_null (strstr (bare, "Lemma"));
 
   some = write_records (PROC_TYPE_CSV_WRITER, PROC_EXPORT_NOTES | PROC_EXPORT_READ_STATE, "x", records, NULL);
-  g_assert_true (g_str_has_prefix (some, "\xef\xbb\xbftitle,authors,venue,year,doi,url,pdf,code,status,"
+  g_assert_true (g_str_has_prefix (some, "\xef\xbb\xbftitle,authors,venue,year,doi,url,pdf,code,openreview,supplement,arxiv,status,"
                                          "read_state,starred,note\r\n"));
   g_assert_nonnull (strstr (some, ",Oral,read,yes,\"Compare with FlashAttention-2.\nCheck the proof of Lemma 3.\"\r\n"));
 }

@@ -87,6 +87,8 @@ proc_command_line_import (const char         *library,
       g_print ("%s\n", summary);
       for (guint j = 0; j < report->problems->len; j++)
         g_printerr ("%s\n", (const char *) g_ptr_array_index (report->problems, j));
+      for (guint j = 0; j < report->warnings->len; j++)
+        g_printerr ("%s\n", (const char *) g_ptr_array_index (report->warnings, j));
     }
 
   return status;

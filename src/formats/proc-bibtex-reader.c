@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "proc-bibtex-crossref.h"
 #include "proc-bibtex-reader.h"
 #include "proc-bibtex-text.h"
 
@@ -25,7 +26,11 @@
  * BibTeX cuts long abstracts off, closing braces and all.  When the open
  * value has swallowed other fields ("title = {x,\n year = 2020"), the
  * entry is skipped.  An entry longer than MAX_ENTRY_BYTES is skipped, so
- * memory stays bounded. */
+ * memory stays bounded.
+ *
+ * Context, as BibTeX resolves it: a paper that crossrefs a volume gets
+ * the fields it lacks from it (proc-bibtex-crossref.c), so every paper
+ * passes through that queue on its way out. */
 
 #define MAX_ENTRY_BYTES (4 * 1024 * 1024)
 
@@ -41,7 +46,21 @@ struct _ProcBibtexReader
   GString *entry;         /* the text of the entry being read */
   char *unclosed;         /* why it has no end, when it has none */
   GHashTable *macros;     /* @string names, lower case → raw values */
+
+  ProcBibtexCrossref *crossref; /* volumes, and the papers read, not returned yet */
+  gboolean at_end;        /* the file is read: what waits is returned as it is */
 };
+
+/* What an entry has said so far, where the record cannot tell. */
+typedef struct
+{
+  gboolean has_booktitle;
+  gboolean has_year;
+  gboolean has_read_state;
+  char *crossref;         /* lower case */
+  char *eprint;
+  char *archive_prefix;
+} Seen;
 
 G_DEFINE_FINAL_TYPE (ProcBibtexReader, proc_bibtex_reader, PROC_TYPE_RECORD_READER)
 
@@ -619,13 +638,49 @@ set_text (char       **field,
     *field = text;
 }
 
-/* What an entry has said so far, where the record cannot tell. */
-typedef struct
+/* Entries that are papers and may be crossref'd too. */
+static const char * const BOOK_TYPES[] = {
+  "book", "mvbook", "collection", "mvcollection", "periodical", NULL
+};
+
+static void
+seen_clear (Seen *seen)
 {
-  gboolean has_booktitle;
-  gboolean has_year;
-  gboolean has_read_state;
-} Seen;
+  g_clear_pointer (&seen->crossref, g_free);
+  g_clear_pointer (&seen->eprint, g_free);
+  g_clear_pointer (&seen->archive_prefix, g_free);
+}
+
+static void
+seen_free (gpointer data)
+{
+  seen_clear (data);
+  g_free (data);
+}
+
+/* A link of the paper's own, from a field that names its kind. */
+static void
+add_own_link (ProcPaperRecord *record,
+              const char      *raw,
+              ProcLinkKind     kind)
+{
+  g_autofree char *url = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+
+  g_strstrip (url);
+  if (*url != '\0')
+    proc_paper_record_add_link (record, url, kind);
+}
+
+/* The entry types of BibTeX and biblatex, as the library stores them;
+ * BibTeX's @conference is @inproceedings by another name. */
+static char *
+normalize_entry_type (const char *type)
+{
+  if (g_str_equal (type, "conference"))
+    return g_strdup ("inproceedings");
+
+  return g_strdup (type);
+}
 
 static void
 apply_field (ProcPaperRecord *record,
@@ -686,6 +741,62 @@ apply_field (ProcPaperRecord *record,
     {
       verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
       proc_paper_record_add_link (record, verbatim, PROC_LINK_PDF);
+    }
+  else if (g_str_equal (name, "openreview"))
+    {
+      add_own_link (record, raw, PROC_LINK_OPENREVIEW);
+    }
+  else if (g_str_equal (name, "supp") || g_str_equal (name, "supplement") ||
+           g_str_equal (name, "supplementary"))
+    {
+      add_own_link (record, raw, PROC_LINK_SUPPLEMENT);
+    }
+  else if (g_str_equal (name, "ee"))
+    {
+      /* DBLP's "electronic edition": the publisher's page, often a DOI */
+      ProcLinkKind kind;
+
+      verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+      kind = proc_link_classify_own (verbatim);
+      if (kind == PROC_LINK_DOI && record->doi == NULL)
+        record->doi = proc_normalize_doi (verbatim);
+      else if (kind != PROC_LINK_DOI && *verbatim != '\0')
+        proc_paper_record_add_link (record, verbatim, kind);
+    }
+  else if (g_str_equal (name, "eprint"))
+    {
+      if (seen->eprint == NULL)
+        seen->eprint = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+    }
+  else if (g_str_equal (name, "archiveprefix") || g_str_equal (name, "eprinttype"))
+    {
+      if (seen->archive_prefix == NULL)
+        seen->archive_prefix = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+    }
+  else if (g_str_equal (name, "crossref"))
+    {
+      if (seen->crossref == NULL)
+        {
+          verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+          seen->crossref = g_ascii_strdown (g_strstrip (verbatim), -1);
+        }
+    }
+  else if (g_str_equal (name, "editor"))
+    {
+      if (record->editors == NULL)
+        {
+          record->editors = proc_bibtex_decode_names (raw);
+          if (*record->editors == '\0')
+            g_clear_pointer (&record->editors, g_free);
+        }
+    }
+  else if (g_str_equal (name, "publisher"))
+    {
+      set_text (&record->publisher, raw, PROC_BIBTEX_TEXT_PLAIN);
+    }
+  else if (g_str_equal (name, "software"))
+    {
+      add_own_link (record, raw, PROC_LINK_CODE);
     }
   else if (g_str_equal (name, "code") || g_str_equal (name, "github"))
     {
@@ -786,21 +897,49 @@ parse_string_definition (ProcBibtexReader  *self,
   return TRUE;
 }
 
+/* Links an entry gives in fields that say no kind: an arXiv eprint, an
+ * OpenReview forum or an arXiv page as its url. */
+static void
+add_implied_links (ProcPaperRecord *record,
+                   const Seen      *seen)
+{
+  if (seen->eprint != NULL)
+    {
+      g_autofree char *href = NULL;
+      gboolean is_arxiv;
+
+      /* Better BibTeX writes archiveprefix, biblatex eprinttype; without
+       * either, only an identifier of arXiv's own shape is taken */
+      if (seen->archive_prefix != NULL)
+        is_arxiv = g_ascii_strcasecmp (g_strstrip (seen->archive_prefix), "arxiv") == 0;
+      else
+        is_arxiv = g_regex_match_simple ("^\\s*(arxiv:)?[0-9]{4}\\.[0-9]{4,5}(v[0-9]+)?\\s*$",
+                                         seen->eprint, G_REGEX_CASELESS, 0);
+      if (is_arxiv && (href = proc_arxiv_dup_href (seen->eprint)) != NULL)
+        proc_paper_record_add_link (record, href, PROC_LINK_ARXIV);
+    }
+
+  proc_paper_record_add_url_link (record);
+}
+
 /* Returns: (transfer full) (nullable): the paper, or %NULL for an entry
- * that is not one (@string, @comment) or that was rejected */
+ * that is not one (@string, @comment, @proceedings) or that was rejected;
+ * @seen_out gets what the paper says beyond its record */
 static ProcPaperRecord *
 parse_entry (ProcBibtexReader *self,
              ProcImportReport *report,
              guint             line,
-             gboolean          unclosed)
+             gboolean          unclosed,
+             Seen             *seen_out)
 {
   g_autoptr(ProcPaperRecord) record = NULL;
   g_autofree char *type = NULL;
   g_autofree char *key = NULL;
   g_autofree char *label = NULL;
   g_autofree char *reason = NULL;
+  g_autoptr(GPtrArray) fields = g_ptr_array_new_with_free_func (g_free);
   Parser p = { self->entry->str, self->entry->len, 1, '}', unclosed, NULL };
-  Seen seen = { FALSE, FALSE, FALSE };
+  Seen seen = { 0, };
   gsize key_start;
 
   skip_space (&p);
@@ -873,12 +1012,16 @@ parse_entry (ProcBibtexReader *self,
         goto reject;
 
       apply_field (record, name, value, &seen);
+      g_ptr_array_add (fields, g_steal_pointer (&name));
+      g_ptr_array_add (fields, g_steal_pointer (&value));
     }
 
-  if (g_str_equal (type, "proceedings"))
+  /* a volume: context for the papers that crossref it, not a paper */
+  if (g_str_equal (type, "proceedings") || g_str_equal (type, "mvproceedings"))
     {
-      reason = g_strdup_printf (_("“%s” is a @proceedings entry: a whole volume, not a paper"), label);
-      goto reject;
+      proc_bibtex_crossref_add_volume (self->crossref, key, label, fields, line, TRUE);
+      seen_clear (&seen);
+      return NULL;
     }
 
   if (record->derived_title == NULL)
@@ -887,20 +1030,40 @@ parse_entry (ProcBibtexReader *self,
       goto reject;
     }
 
+  /* a book is a paper of its own and the volume of its chapters; other
+   * entries are kept as papers only, so an import holds one entry's
+   * fields at a time */
+  if (g_strv_contains (BOOK_TYPES, type))
+    proc_bibtex_crossref_add_volume (self->crossref, key, label, fields, line, FALSE);
+
   if (*key != '\0')
     record->citation_key = g_steal_pointer (&key);
+  record->entry_type = normalize_entry_type (type);
+  add_implied_links (record, &seen);
 
   /* Our own exports leave out the star when it is off. */
   if (seen.has_read_state && record->starred == PROC_RECORD_UNSET)
     record->starred = 0;
 
+  *seen_out = seen;
   return g_steal_pointer (&record);
 
 reject:
+  seen_clear (&seen);
   /* in an entry without its end, that is the problem to name */
   proc_record_reader_reject (PROC_RECORD_READER (self), report, line,
                              unclosed ? self->unclosed : reason);
   return NULL;
+}
+
+/* A volume's field, as the paper's own would be applied. */
+static void
+apply_entry_field (ProcPaperRecord *record,
+                   const char      *name,
+                   const char      *raw,
+                   gpointer         entry)
+{
+  apply_field (record, name, raw, entry);
 }
 
 static ProcPaperRecord *
@@ -914,12 +1077,24 @@ proc_bibtex_reader_next (ProcRecordReader  *reader,
   for (;;)
     {
       ProcPaperRecord *record;
+      Seen *seen;
       gboolean unclosed = FALSE;
       guint line = 0;
+
+      if ((record = proc_bibtex_crossref_pop (self->crossref, self->at_end)) != NULL)
+        return record;
+      if (self->at_end)
+        {
+          proc_bibtex_crossref_report_unused (self->crossref, reader, report);
+          return NULL;
+        }
 
       switch (gather_entry (self, report, &line, cancellable, error))
         {
         case GATHER_END:
+          self->at_end = TRUE;
+          continue;
+
         case GATHER_ERROR:
           return NULL;
 
@@ -935,9 +1110,15 @@ proc_bibtex_reader_next (ProcRecordReader  *reader,
           break;
         }
 
-      record = parse_entry (self, report, line, unclosed);
-      if (record != NULL)
-        return record;
+      seen = g_new0 (Seen, 1);
+      record = parse_entry (self, report, line, unclosed, seen);
+      if (record == NULL)
+        {
+          seen_free (seen);
+          continue;
+        }
+
+      proc_bibtex_crossref_push (self->crossref, record, seen->crossref, seen);
     }
 }
 
@@ -949,6 +1130,7 @@ proc_bibtex_reader_finalize (GObject *object)
   g_string_free (self->entry, TRUE);
   g_free (self->unclosed);
   g_hash_table_unref (self->macros);
+  proc_bibtex_crossref_free (self->crossref);
 
   G_OBJECT_CLASS (proc_bibtex_reader_parent_class)->finalize (object);
 }
@@ -969,6 +1151,7 @@ proc_bibtex_reader_init (ProcBibtexReader *self)
 {
   self->entry = g_string_new (NULL);
   self->macros = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->crossref = proc_bibtex_crossref_new (apply_entry_field, seen_free);
 
   for (guint i = 0; i < G_N_ELEMENTS (months); i++)
     g_hash_table_insert (self->macros, g_strdup (months[i][0]), g_strdup (months[i][1]));

@@ -12,6 +12,7 @@
 
 #include "proc-bibtex-text.h"
 #include "proc-bibtex-writer.h"
+#include "proc-entry-type.h"
 
 /* The entries BibTeX, biber, bibtool and pandoc read, and that
  * ProcBibtexReader reads back into the same records:
@@ -20,10 +21,17 @@
  *     title = {A {BERT} Study},          (words with inner capitals braced)
  *     author = {Mao, Jingkai and de Lhoneux, Miryam},
  *                                        (the names in parts: proc_bibtex_encode_name())
- *     booktitle = {…}, year = {…}, pages = {…},
- *     doi = {…}, url = {…}, pdf = {…}, code = {…}, project = {…},
+ *     booktitle = {…},                   (journal = {…} for an @article)
+ *     editor = {…}, publisher = {…}, year = {…}, pages = {…},
+ *     doi = {…}, url = {…}, pdf = {…}, openreview = {…}, supp = {…},
+ *     eprint = {2401.00001}, archiveprefix = {arXiv},
+ *     code = {…}, project = {…},
  *     x-proceedings-links = {other https://… code https://…},
- *                                        (links beyond the first pdf, code and project)
+ *                                        (links beyond the first of each kind)
+ *
+ * The type is the record's own (kept from the file it came from), else
+ * @inproceedings for a paper with a venue and @misc for one without
+ * (proc_entry_type_for_bibtex()).
  *     keywords = {tag, {tag, with comma}},      (PROC_EXPORT_TAGS)
  *     note = {…},                               (PROC_EXPORT_NOTES)
  *     abstract = {…},                           (PROC_EXPORT_ABSTRACTS)
@@ -106,11 +114,39 @@ unique_key (ProcBibtexWriter      *self,
   return g_string_free (g_steal_pointer (&key), FALSE);
 }
 
+/* The first arXiv link whose identifier eprint can hold, and that
+ * identifier in @id. */
+static const char *
+first_arxiv (const ProcPaperRecord  *record,
+             char                  **id)
+{
+  for (guint i = 0; i < record->links->len; i++)
+    {
+      const ProcLink *link = g_ptr_array_index (record->links, i);
+      const char *rest;
+
+      if (link->kind != PROC_LINK_ARXIV)
+        continue;
+      if ((rest = strstr (link->url, "arxiv.org/abs/")) == NULL)
+        continue;
+      rest += strlen ("arxiv.org/abs/");
+      if (*rest == '\0')
+        continue;
+      if (id != NULL)
+        *id = g_strdup (rest);
+      return link->url;
+    }
+
+  return NULL;
+}
+
 /* The links that have no field of their own: "kind URL kind URL". */
 static char *
 encode_other_links (const ProcPaperRecord *record)
 {
-  static const ProcLinkKind own_fields[] = { PROC_LINK_PDF, PROC_LINK_CODE, PROC_LINK_PROJECT };
+  static const ProcLinkKind own_fields[] = {
+    PROC_LINK_PDF, PROC_LINK_CODE, PROC_LINK_PROJECT, PROC_LINK_OPENREVIEW, PROC_LINK_SUPPLEMENT,
+  };
   g_autoptr(GString) out = g_string_new (NULL);
 
   for (guint i = 0; i < record->links->len; i++)
@@ -122,6 +158,7 @@ encode_other_links (const ProcPaperRecord *record)
 
       for (guint k = 0; k < G_N_ELEMENTS (own_fields); k++)
         written |= link->kind == own_fields[k] && proc_paper_record_get_link (record, link->kind) == link->url;
+      written |= link->kind == PROC_LINK_ARXIV && link->url == first_arxiv (record, NULL);
       if (written)
         continue;
 
@@ -168,12 +205,13 @@ proc_bibtex_writer_write (ProcRecordWriter       *writer,
   g_autoptr(GString) entry = g_string_new (NULL);
   g_autofree char *key = unique_key (self, record);
   const char *doi = record->doi ? record->doi : proc_paper_record_get_link (record, PROC_LINK_DOI);
-  gboolean has_venue = record->venue != NULL && *record->venue != '\0';
+  const char *type = proc_entry_type_for_bibtex (record);
+  g_autofree char *arxiv_id = NULL;
 
   if (self->n_written++ > 0)
     g_string_append_c (entry, '\n');
 
-  g_string_append_printf (entry, "@%s{%s", has_venue ? "inproceedings" : "misc", key);
+  g_string_append_printf (entry, "@%s{%s", type, key);
 
   add_field (entry, "title", proc_bibtex_encode_title (record->derived_title));
   /* Papers stored before names were kept in parts have only "Given Family". */
@@ -181,8 +219,10 @@ proc_bibtex_writer_write (ProcRecordWriter       *writer,
     add_field (entry, "author", proc_bibtex_encode_name_list (record->names));
   else
     add_field (entry, "author", proc_bibtex_encode_names (record->authors));
-  if (has_venue)
-    add_field (entry, "booktitle", proc_bibtex_encode (record->venue, PROC_BIBTEX_TEXT_TITLE));
+  add_field (entry, g_str_equal (type, "article") ? "journal" : "booktitle",
+             proc_bibtex_encode (record->venue, PROC_BIBTEX_TEXT_TITLE));
+  add_field (entry, "editor", proc_bibtex_encode_names (record->editors));
+  add_field (entry, "publisher", proc_bibtex_encode (record->publisher, PROC_BIBTEX_TEXT_PLAIN));
   if (record->year > 0)
     add_field (entry, "year", g_strdup_printf ("%d", record->year));
   add_field (entry, "pages", proc_bibtex_encode (record->pages, PROC_BIBTEX_TEXT_VERBATIM));
@@ -195,6 +235,17 @@ proc_bibtex_writer_write (ProcRecordWriter       *writer,
   add_field (entry, "url", proc_bibtex_encode (record->url, PROC_BIBTEX_TEXT_VERBATIM));
   add_field (entry, "pdf", proc_bibtex_encode (proc_paper_record_get_link (record, PROC_LINK_PDF),
                                                PROC_BIBTEX_TEXT_VERBATIM));
+  /* an OpenReview forum that is the paper's url is read back from it */
+  if (g_strcmp0 (proc_paper_record_get_link (record, PROC_LINK_OPENREVIEW), record->url) != 0)
+    add_field (entry, "openreview", proc_bibtex_encode (proc_paper_record_get_link (record, PROC_LINK_OPENREVIEW),
+                                                        PROC_BIBTEX_TEXT_VERBATIM));
+  add_field (entry, "supp", proc_bibtex_encode (proc_paper_record_get_link (record, PROC_LINK_SUPPLEMENT),
+                                                PROC_BIBTEX_TEXT_VERBATIM));
+  if (first_arxiv (record, &arxiv_id) != NULL)
+    {
+      add_field (entry, "eprint", proc_bibtex_encode (arxiv_id, PROC_BIBTEX_TEXT_VERBATIM));
+      add_field (entry, "archiveprefix", g_strdup ("arXiv"));
+    }
   add_field (entry, "code", proc_bibtex_encode (proc_paper_record_get_link (record, PROC_LINK_CODE),
                                                 PROC_BIBTEX_TEXT_VERBATIM));
   add_field (entry, "project", proc_bibtex_encode (proc_paper_record_get_link (record, PROC_LINK_PROJECT),

@@ -248,6 +248,7 @@ proc_conference_list_next (ProcConferenceList  *reader,
       record = proc_paper_record_new ();
       record->line = start_line;
       record->derived_title = proc_title_derive (paragraph->str);
+      record->title_derived = TRUE;
       /* A paragraph that starts with punctuation (". With only…") gives
        * no title: its first words stand in. */
       if (record->derived_title[0] == '\0')

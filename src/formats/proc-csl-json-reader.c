@@ -13,6 +13,7 @@
 
 #include "proc-csl-json-reader.h"
 #include "proc-json-array-reader.h"
+#include "proc-entry-type.h"
 #include "proc-paper.h"
 
 /* CSL-JSON (https://citeproc-js.readthedocs.io/en/latest/csl-json/markup.html)
@@ -27,7 +28,10 @@
  *   container-title  → venue (event-title when there is no container)
  *   issued           → year: date-parts [[2024, 5]], or a year in "raw",
  *                      "literal" or a plain string
- *   DOI, URL         → doi (normalised), url
+ *   DOI, URL         → doi (normalised), url (an OpenReview forum or an
+ *                      arXiv page as a link of that kind too)
+ *   type             → entry type ("paper-conference" → inproceedings…)
+ *   editor, publisher → editors (as authors), publisher
  *   page             → pages, a range written "12--15" as we store it
  *   abstract, note   → abstract, note, kept as written
  *   id               → citation_key, when it can serve as one (not a URL)
@@ -357,12 +361,32 @@ read_annotations (ProcPaperRecord *record,
     }
 }
 
+/* The editors, read as dup_authors() reads authors (so names are read
+ * one way): the "editor" array under the name "author". */
+static char *
+dup_editors (JsonObject *item)
+{
+  JsonNode *node = json_object_get_member (item, "editor");
+  g_autoptr(JsonObject) alias = NULL;
+  g_autoptr(GPtrArray) names = proc_names_new ();
+
+  if (node == NULL)
+    return NULL;
+
+  alias = json_object_new ();
+  json_object_set_member (alias, "author", json_node_copy (node));
+
+  /* editors are kept as their display string alone */
+  return dup_authors (alias, names);
+}
+
 static ProcPaperRecord *
 record_from_item (JsonObject *item)
 {
   g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
   g_autofree char *doi = NULL;
   g_autofree char *keywords = NULL;
+  g_autofree char *type = NULL;
   JsonObject *ours;
 
   record->derived_title = proc_json_dup_string (item, "title");
@@ -377,6 +401,11 @@ record_from_item (JsonObject *item)
   doi = proc_json_dup_string (item, "DOI");
   record->doi = proc_normalize_doi (doi);
   record->url = proc_json_dup_string (item, "URL");
+  proc_paper_record_add_url_link (record);
+  record->editors = dup_editors (item);
+  record->publisher = proc_json_dup_string (item, "publisher");
+  type = proc_json_dup_string (item, "type");
+  record->entry_type = g_strdup (proc_entry_type_from_csl (type));
   record->pages = dup_pages (item);
   record->abstract = dup_text (item, "abstract");
   record->note = dup_text (item, "note");

@@ -12,6 +12,7 @@
 #include <json-glib/json-glib.h>
 
 #include "proc-csl-json-writer.h"
+#include "proc-entry-type.h"
 #include "proc-paper.h"
 
 /* A JSON array of CSL items, two spaces deep, that pandoc (--citeproc
@@ -21,8 +22,11 @@
  *                    family name + year + first significant title word
  *                    ("mao2019baseline"); a key already used in this
  *                    export gets "a", "b"… added, in order
- *   type             "paper-conference" with a venue, else "article"
- *   title, container-title (venue), issued {"date-parts": [[year]]},
+ *   type             the record's own (proc_entry_type_for_csl()):
+ *                    "paper-conference" for a paper with a venue and no
+ *                    type, "article" for one without
+ *   title, container-title (venue), editor (as author), publisher,
+ *   issued {"date-parts": [[year]]},
  *   page ("12--15" → "12-15", as CSL writes ranges), DOI, URL
  *   author           the names in parts: given, non-dropping-particle,
  *                    family, suffix; a family name alone and et al. as
@@ -359,6 +363,45 @@ add_authors (JsonBuilder *builder,
     json_builder_end_array (builder);
 }
 
+/* The volume's editors, as names the way add_authors() writes them
+ * (kept apart so that author handling stays in one place). */
+static void
+add_editors (JsonBuilder *builder,
+             const char  *editors)
+{
+  g_auto(GStrv) names = NULL;
+  gboolean started = FALSE;
+
+  if (editors == NULL)
+    return;
+
+  names = g_strsplit (editors, ";", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_auto(Name) name = { 0 };
+
+      split_name (g_strstrip (names[i]), &name);
+      if (name.literal == NULL && name.family == NULL)
+        continue;
+      if (!started)
+        {
+          json_builder_set_member_name (builder, "editor");
+          json_builder_begin_array (builder);
+          started = TRUE;
+        }
+      json_builder_begin_object (builder);
+      add_string (builder, "given", name.given);
+      add_string (builder, "non-dropping-particle", name.particle);
+      add_string (builder, "family", name.family);
+      add_string (builder, "suffix", name.suffix);
+      add_string (builder, "literal", name.literal);
+      json_builder_end_object (builder);
+    }
+
+  if (started)
+    json_builder_end_array (builder);
+}
+
 /* "12--15" → "12-15" */
 static char *
 dup_csl_pages (const char *pages)
@@ -474,12 +517,11 @@ build_item (ProcCslJsonWriter     *self,
   g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
   g_autofree char *id = dup_unique_key (self, record);
   g_autofree char *pages = dup_csl_pages (record->pages);
-  gboolean has_venue = record->venue != NULL && *record->venue != '\0';
 
   json_builder_begin_object (builder);
 
   add_string (builder, "id", id);
-  add_string (builder, "type", has_venue ? "paper-conference" : "article");
+  add_string (builder, "type", proc_entry_type_for_csl (record));
   add_string (builder, "title", record->derived_title);
   /* Papers stored before names were kept in parts have only "Given Family". */
   if (record->names->len > 0)
@@ -487,6 +529,8 @@ build_item (ProcCslJsonWriter     *self,
   else
     add_authors (builder, record->authors);
   add_string (builder, "container-title", record->venue);
+  add_editors (builder, record->editors);
+  add_string (builder, "publisher", record->publisher);
 
   if (record->year > 0)
     {

@@ -56,6 +56,9 @@ typedef enum
   FIELD_URL,
   FIELD_PDF,
   FIELD_CODE,
+  FIELD_OPENREVIEW,
+  FIELD_SUPPLEMENT,
+  FIELD_ARXIV,
   FIELD_PAGES,
   FIELD_KEY,
   FIELD_STATUS,
@@ -91,6 +94,10 @@ static const struct
   { "pdf", FIELD_PDF },
   { "code", FIELD_CODE },
   { "github", FIELD_CODE },
+  { "openreview", FIELD_OPENREVIEW },
+  { "supplement", FIELD_SUPPLEMENT },
+  { "supp", FIELD_SUPPLEMENT },
+  { "arxiv", FIELD_ARXIV },
   { "pages", FIELD_PAGES },
   { "citationkey", FIELD_KEY },
   { "status", FIELD_STATUS },
@@ -504,6 +511,18 @@ record_from_cells (ProcCsvReader *self,
 
         case FIELD_CODE:
           proc_paper_record_add_link (record, value, PROC_LINK_CODE);
+          break;
+
+        case FIELD_OPENREVIEW:
+          proc_paper_record_add_link (record, value, PROC_LINK_OPENREVIEW);
+          break;
+
+        case FIELD_SUPPLEMENT:
+          proc_paper_record_add_link (record, value, PROC_LINK_SUPPLEMENT);
+          break;
+
+        case FIELD_ARXIV:
+          proc_paper_record_add_link (record, value, PROC_LINK_ARXIV);
           break;
 
         case FIELD_PAGES:

@@ -51,6 +51,9 @@ typedef enum
   COLUMN_URL,
   COLUMN_PDF,
   COLUMN_CODE,
+  COLUMN_OPENREVIEW,
+  COLUMN_SUPPLEMENT,
+  COLUMN_ARXIV,
   COLUMN_STATUS,
   COLUMN_TAGS,
   COLUMN_RATING,
@@ -74,6 +77,9 @@ static const struct
   [COLUMN_URL]        = { "url", 0 },
   [COLUMN_PDF]        = { "pdf", 0 },
   [COLUMN_CODE]       = { "code", 0 },
+  [COLUMN_OPENREVIEW] = { "openreview", 0 },
+  [COLUMN_SUPPLEMENT] = { "supplement", 0 },
+  [COLUMN_ARXIV]      = { "arxiv", 0 },
   [COLUMN_STATUS]     = { "status", 0 },
   [COLUMN_TAGS]       = { "tags", PROC_EXPORT_TAGS },
   [COLUMN_RATING]     = { "rating", PROC_EXPORT_RATINGS },
@@ -215,6 +221,18 @@ proc_csv_writer_write (ProcRecordWriter       *writer,
 
         case COLUMN_CODE:
           value = proc_paper_record_get_link (record, PROC_LINK_CODE);
+          break;
+
+        case COLUMN_OPENREVIEW:
+          value = proc_paper_record_get_link (record, PROC_LINK_OPENREVIEW);
+          break;
+
+        case COLUMN_SUPPLEMENT:
+          value = proc_paper_record_get_link (record, PROC_LINK_SUPPLEMENT);
+          break;
+
+        case COLUMN_ARXIV:
+          value = proc_paper_record_get_link (record, PROC_LINK_ARXIV);
           break;
 
         case COLUMN_STATUS:

@@ -105,6 +105,26 @@ append_escaped_char (GString *out,
     }
 }
 
+/* Replaces @what by @with in @out from @start on. */
+static void
+replace_from (GString    *out,
+              gsize       start,
+              const char *what,
+              const char *with)
+{
+  gsize what_len = strlen (what), with_len = strlen (with);
+  char *found;
+
+  while ((found = strstr (out->str + start, what)) != NULL)
+    {
+      gsize at = found - out->str;
+
+      g_string_erase (out, at, what_len);
+      g_string_insert_len (out, at, with, with_len);
+      start = at + with_len;
+    }
+}
+
 /* Escapes & < > " ' and drops control characters.  @newline is what a
  * line break becomes ("<br>\n", or "\n"). */
 static void
@@ -369,6 +389,9 @@ proc_html_writer_write (ProcRecordWriter       *writer,
   first = TRUE;
   append_link (line, &first, C_("link", "Paper"), record->url);
   append_link (line, &first, C_("link", "PDF"), proc_paper_record_get_link (record, PROC_LINK_PDF));
+  append_link (line, &first, C_("link", "OpenReview"), proc_paper_record_get_link (record, PROC_LINK_OPENREVIEW));
+  append_link (line, &first, C_("link", "Supplement"), proc_paper_record_get_link (record, PROC_LINK_SUPPLEMENT));
+  append_link (line, &first, C_("link", "arXiv"), proc_paper_record_get_link (record, PROC_LINK_ARXIV));
   append_link (line, &first, C_("link", "Code"), proc_paper_record_get_link (record, PROC_LINK_CODE));
   append_link (line, &first, C_("link", "Project"), proc_paper_record_get_link (record, PROC_LINK_PROJECT));
   if (!is_blank (record->doi))
@@ -438,12 +461,20 @@ proc_html_writer_write (ProcRecordWriter       *writer,
 
   if (proc_record_writer_has_field (writer, PROC_EXPORT_ABSTRACTS) && record->abstract != NULL)
     {
-      g_autofree char *plain = proc_tex_to_plain (record->abstract);
+      g_autofree char *plain = proc_tex_to_plain_marked (record->abstract);
 
       if (!is_blank (plain))
         {
+          gsize start;
+
           g_string_append (out, "<div class=\"abstract\">\n");
+          start = out->len;
           append_paragraphs (out, plain, FALSE);
+          /* The abstract's emphasis, once its text is escaped. */
+          replace_from (out, start, PROC_TEX_MARK_ITALIC_OPEN, "<em>");
+          replace_from (out, start, PROC_TEX_MARK_ITALIC_CLOSE, "</em>");
+          replace_from (out, start, PROC_TEX_MARK_BOLD_OPEN, "<strong>");
+          replace_from (out, start, PROC_TEX_MARK_BOLD_CLOSE, "</strong>");
           g_string_append (out, "</div>\n");
         }
     }

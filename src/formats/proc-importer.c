@@ -103,6 +103,20 @@ open_reader (GInputStream  *stream,
   return proc_record_format_new_reader (format, buffered, display_name);
 }
 
+/* What matching did, for the summary and the import's undo. */
+static void
+report_matches (ProcImportReport *report,
+                ProcImportBatch  *batch)
+{
+  GPtrArray *titles;
+  GArray *ids = proc_import_batch_get_retitled (batch, &titles);
+
+  report->similar = proc_import_batch_get_n_similar (batch);
+  g_array_append_vals (report->retitled_ids, ids->data, ids->len);
+  for (guint i = 0; i < titles->len; i++)
+    g_ptr_array_add (report->derived_titles, g_strdup (g_ptr_array_index (titles, i)));
+}
+
 static ProcImportReport *
 import_stream (ProcStore              *store,
                GInputStream           *stream,
@@ -196,6 +210,7 @@ import_stream (ProcStore              *store,
   if (!proc_import_batch_commit (batch, error))
     return NULL;
 
+  report_matches (report, batch);
   return g_steal_pointer (&report);
 }
 

@@ -35,7 +35,14 @@ struct _ProcLineReader
   guint64 bytes_read;
   ProcLineReaderProgress progress;
   gpointer progress_data;
+  GArray *controls;         /* of ControlLine, removed and not yet reported */
 };
+
+typedef struct
+{
+  guint line;
+  guint count;
+} ControlLine;
 
 ProcLineReader *
 proc_line_reader_new (GInputStream *stream,
@@ -49,6 +56,7 @@ proc_line_reader_new (GInputStream *stream,
    * data + 0 on a NULL pointer is undefined. */
   reader->buffer = g_byte_array_sized_new (CHUNK_SIZE);
   reader->line = g_string_new (NULL);
+  reader->controls = g_array_new (FALSE, FALSE, sizeof (ControlLine));
   return reader;
 }
 
@@ -62,6 +70,7 @@ proc_line_reader_free (ProcLineReader *reader)
   g_free (reader->display_name);
   g_byte_array_unref (reader->buffer);
   g_string_free (reader->line, TRUE);
+  g_array_unref (reader->controls);
   g_free (reader);
 }
 
@@ -102,6 +111,53 @@ fill (ProcLineReader  *reader,
   return TRUE;
 }
 
+/* Control characters (but tab) are damage, not text, in every format
+ * we read: they go, and the line is reported (proc_line_reader_report_controls). */
+static void
+strip_controls (ProcLineReader *reader)
+{
+  char *s = reader->line->str;
+  gsize len = reader->line->len;
+  ControlLine found = { reader->line_number, 0 };
+  gsize i, j;
+
+  /* most lines have none: look before copying */
+  for (i = 0; i < len; i++)
+    {
+      guchar c = s[i];
+
+      if ((c < 0x20 && c != '\t') || c == 0x7f ||
+          (c == 0xc2 && i + 1 < len && (guchar) s[i + 1] >= 0x80 && (guchar) s[i + 1] <= 0x9f))
+        break;
+    }
+  if (i == len)
+    return;
+
+  for (j = i; i < len; )
+    {
+      guchar c = s[i];
+
+      if ((c < 0x20 && c != '\t') || c == 0x7f)
+        {
+          found.count++;
+          i++;
+        }
+      else if (c == 0xc2 && i + 1 < len && (guchar) s[i + 1] >= 0x80 && (guchar) s[i + 1] <= 0x9f)
+        {
+          found.count++;
+          i += 2;
+        }
+      else
+        s[j++] = s[i++];
+    }
+
+  if (found.count > 0)
+    {
+      g_string_truncate (reader->line, j);
+      g_array_append_val (reader->controls, found);
+    }
+}
+
 static gboolean
 check_line (ProcLineReader  *reader,
             GError         **error)
@@ -126,6 +182,8 @@ check_line (ProcLineReader  *reader,
                    reader->display_name, reader->line_number, (guint) (end - text) + 1);
       return FALSE;
     }
+
+  strip_controls (reader);
 
   return TRUE;
 }
@@ -244,4 +302,23 @@ proc_line_reader_set_progress (ProcLineReader         *reader,
 {
   reader->progress = progress;
   reader->progress_data = user_data;
+}
+
+/* Notes in @report's warnings the lines whose control characters were
+ * removed since the last call. */
+void
+proc_line_reader_report_controls (ProcLineReader   *reader,
+                                  ProcImportReport *report)
+{
+  for (guint i = 0; i < reader->controls->len; i++)
+    {
+      ControlLine *found = &g_array_index (reader->controls, ControlLine, i);
+      g_autofree char *reason = NULL;
+
+      reason = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u control character removed",
+                                             "%u control characters removed", found->count),
+                                found->count);
+      proc_import_report_warn (report, reader->display_name, found->line, reason);
+    }
+  g_array_set_size (reader->controls, 0);
 }

@@ -8,6 +8,8 @@
 
 #include <gio/gio.h>
 
+#include "proc-import-report.h"
+
 G_BEGIN_DECLS
 
 typedef struct _ProcLineReader ProcLineReader;
@@ -29,6 +31,9 @@ const char     *proc_line_reader_get_display_name (ProcLineReader *reader);
 void            proc_line_reader_set_progress (ProcLineReader        *reader,
                                                ProcLineReaderProgress progress,
                                                gpointer               user_data);
+
+void            proc_line_reader_report_controls (ProcLineReader   *reader,
+                                                  ProcImportReport *report);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLineReader, proc_line_reader_free)
 

@@ -411,6 +411,9 @@ proc_markdown_writer_write (ProcRecordWriter       *writer,
   first = TRUE;
   append_link (line, &first, C_("link", "Paper"), record->url);
   append_link (line, &first, C_("link", "PDF"), proc_paper_record_get_link (record, PROC_LINK_PDF));
+  append_link (line, &first, C_("link", "OpenReview"), proc_paper_record_get_link (record, PROC_LINK_OPENREVIEW));
+  append_link (line, &first, C_("link", "Supplement"), proc_paper_record_get_link (record, PROC_LINK_SUPPLEMENT));
+  append_link (line, &first, C_("link", "arXiv"), proc_paper_record_get_link (record, PROC_LINK_ARXIV));
   append_link (line, &first, C_("link", "Code"), proc_paper_record_get_link (record, PROC_LINK_CODE));
   append_link (line, &first, C_("link", "Project"), proc_paper_record_get_link (record, PROC_LINK_PROJECT));
   if (record->doi != NULL && *record->doi != '\0')

@@ -26,7 +26,7 @@
  *   status    → status ("Oral", "Poster"…)
  *   site      → url, the landing page (or "oa" when there is no site)
  *   pdf       → a PDF link;  github → a code link;  project → a project
- *               link;  supp → an other link
+ *               link;  supp → a supplement link
  *   venue or conference → venue, when the producer gives one
  *   year      → year; without it, the first four-digit number in the
  *               list's name (icml2019 → 2019)
@@ -163,7 +163,10 @@ record_from_object (ProcPaperCopilotReader *self,
   add_link (record, object, "pdf", PROC_LINK_PDF);
   add_link (record, object, "github", PROC_LINK_CODE);
   add_link (record, object, "project", PROC_LINK_PROJECT);
-  add_link (record, object, "supp", PROC_LINK_OTHER);
+  add_link (record, object, "supp", PROC_LINK_SUPPLEMENT);
+  add_link (record, object, "openreview", PROC_LINK_OPENREVIEW);
+  add_link (record, object, "arxiv", PROC_LINK_ARXIV);
+  proc_paper_record_add_url_link (record);
 
   record->venue = proc_json_dup_string (object, "venue");
   if (record->venue == NULL)

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "proc-record-clean.h"
 #include "proc-record-pipeline.h"
 
 /* An import spent a fifth of its time parsing records and working out
@@ -104,6 +105,8 @@ read_records (gpointer data)
 
       item = g_new0 (Item, 1);
       item->record = proc_record_reader_next (self->reader, self->report, self->cancellable, &error);
+      if (proc_record_reader_get_lines (self->reader) != NULL)
+        proc_line_reader_report_controls (proc_record_reader_get_lines (self->reader), self->report);
       if (item->record == NULL)
         {
           /* The queue's lock hands the error over to the importer. */
@@ -112,6 +115,9 @@ read_records (gpointer data)
           return NULL;
         }
 
+      /* the keys are worked out from the text as it will be stored */
+      proc_record_clean (item->record, self->report,
+                         proc_record_reader_get_display_name (self->reader));
       proc_record_keys_init (&item->keys, item->record);
       item->bytes = proc_record_reader_get_offset (self->reader) - offset;
       offset += item->bytes;

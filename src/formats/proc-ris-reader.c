@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "proc-entry-type.h"
 #include "proc-ris-reader.h"
 
 /* RIS is a list of "TG  - value" lines; an entry runs from its "TY" line
@@ -40,6 +41,7 @@ struct _ProcRisReader
   ProcRecordReader parent_instance;
 
   guint pending_entry;   /* the line of a TY that ended the entry before it */
+  char *pending_type;    /* and its value */
   gboolean seen_entry;
   gboolean seen_text;
   gboolean done;
@@ -254,6 +256,19 @@ parse_annotation (ProcPaperRecord *record,
   return FALSE;
 }
 
+/* A link of the paper's own: its OpenReview forum and arXiv page have
+ * kinds of their own, other addresses are read as in an abstract. */
+static ProcLinkKind
+classify_own (const char *url)
+{
+  ProcLinkKind kind = proc_link_classify_own (url);
+
+  if (kind == PROC_LINK_OPENREVIEW || kind == PROC_LINK_ARXIV)
+    return kind;
+
+  return proc_link_classify (url);
+}
+
 static ProcPaperRecord *
 record_from_fields (GPtrArray *fields)
 {
@@ -265,9 +280,11 @@ record_from_fields (GPtrArray *fields)
   static const char * const id_tags[] = { "ID", NULL };
   static const char * const start_tags[] = { "SP", NULL };
   static const char * const end_tags[] = { "EP", NULL };
+  static const char * const publisher_tags[] = { "PB", NULL };
   g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
   g_autoptr(GString) authors = g_string_new (NULL);
   g_autoptr(GString) note = g_string_new (NULL);
+  g_autoptr(GString) editors = g_string_new (NULL);
   const char *value;
   const char *start_page;
   const char *end_page;
@@ -292,6 +309,7 @@ record_from_fields (GPtrArray *fields)
     record->year = year_from_date (value);
   if ((value = first_value (fields, doi_tags)) != NULL)
     record->doi = proc_normalize_doi (value);
+  record->publisher = dup_nonempty (first_value (fields, publisher_tags));
 
   start_page = first_value (fields, start_tags);
   end_page = first_value (fields, end_tags);
@@ -323,12 +341,28 @@ record_from_fields (GPtrArray *fields)
             g_string_append (authors, "; ");
           g_string_append (authors, display);
         }
+      else if (g_str_equal (tag, "A2") || g_str_equal (tag, "ED"))
+        {
+          /* the volume's editors: A2 in the specification, ED in Zotero's */
+          g_autoptr(ProcName) parts = proc_name_parse (value, PROC_NAME_TEXT);
+          g_autofree char *name = NULL;
+
+          if (parts == NULL)
+            continue;
+          name = proc_name_to_display (parts);
+          if (editors->len > 0)
+            g_string_append (editors, "; ");
+          g_string_append (editors, name);
+        }
       else if (g_str_equal (tag, "UR"))
         {
           if (record->url == NULL)
-            record->url = g_strdup (value);
+            {
+              record->url = g_strdup (value);
+              proc_paper_record_add_url_link (record);
+            }
           else
-            proc_paper_record_add_link (record, value, proc_link_classify (value));
+            proc_paper_record_add_link (record, value, classify_own (value));
         }
       else if (g_str_equal (tag, "L1"))
         {
@@ -336,7 +370,7 @@ record_from_fields (GPtrArray *fields)
         }
       else if (g_str_equal (tag, "L2") || g_str_equal (tag, "L4"))
         {
-          proc_paper_record_add_link (record, value, proc_link_classify (value));
+          proc_paper_record_add_link (record, value, classify_own (value));
         }
       else if (g_str_equal (tag, "KW"))
         {
@@ -356,6 +390,8 @@ record_from_fields (GPtrArray *fields)
     record->authors = g_string_free (g_steal_pointer (&authors), FALSE);
   if (note->len > 0)
     record->note = g_string_free (g_steal_pointer (&note), FALSE);
+  if (editors->len > 0)
+    record->editors = g_string_free (g_steal_pointer (&editors), FALSE);
 
   return g_steal_pointer (&record);
 }
@@ -378,6 +414,7 @@ proc_ris_reader_next (ProcRecordReader  *reader,
       const char *value;
       char tag[3];
       guint start_line = self->pending_entry;
+      g_autofree char *type = g_steal_pointer (&self->pending_type);
       gsize entry_bytes = 0;
       gsize line_len = 0;
 
@@ -413,7 +450,10 @@ proc_ris_reader_next (ProcRecordReader  *reader,
           if (!is_blank (line))
             self->seen_text = TRUE;
           if (parse_tag_line (line, tag, &value) && g_str_equal (tag, "TY"))
-            start_line = proc_line_reader_get_line (lines);
+            {
+              start_line = proc_line_reader_get_line (lines);
+              type = g_strdup (value);
+            }
         }
 
       self->seen_entry = TRUE;
@@ -452,6 +492,7 @@ proc_ris_reader_next (ProcRecordReader  *reader,
           if (g_str_equal (tag, "TY"))
             {
               self->pending_entry = proc_line_reader_get_line (lines);
+              self->pending_type = g_strdup (value);
               break;
             }
 
@@ -478,6 +519,7 @@ proc_ris_reader_next (ProcRecordReader  *reader,
         }
 
       record->line = start_line;
+      record->entry_type = g_strdup (proc_entry_type_from_ris (type));
       return g_steal_pointer (&record);
     }
 
@@ -485,10 +527,22 @@ proc_ris_reader_next (ProcRecordReader  *reader,
 }
 
 static void
+proc_ris_reader_finalize (GObject *object)
+{
+  ProcRisReader *self = PROC_RIS_READER (object);
+
+  g_free (self->pending_type);
+
+  G_OBJECT_CLASS (proc_ris_reader_parent_class)->finalize (object);
+}
+
+static void
 proc_ris_reader_class_init (ProcRisReaderClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   ProcRecordReaderClass *reader_class = PROC_RECORD_READER_CLASS (klass);
 
+  object_class->finalize = proc_ris_reader_finalize;
   reader_class->next = proc_ris_reader_next;
 }
 

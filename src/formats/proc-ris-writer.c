@@ -11,20 +11,24 @@
 #include <string.h>
 
 #include "proc-ris-reader.h"
+#include "proc-entry-type.h"
 #include "proc-ris-writer.h"
 
 /* One entry per paper, lines ending in CRLF as the RIS specification
  * and Zotero write them, in UTF-8 without a byte order mark:
  *
- *   TY  - CPAPER      a paper with a venue (Zotero: conference paper),
- *                     else GEN (generic; Zotero: journal article)
+ *   TY  - the record's type (proc_entry_type_for_ris()): CPAPER for a
+ *         paper with a venue and no type (Zotero: conference paper), GEN
+ *         for one without, JOUR, BOOK, CHAP… for the other types
+ *   A2  - the volume's editors, one line each, as AU    PB  - the publisher
  *   ID  - the citation key      TI  - the title
  *   AU  - "von Family, Given[, Suffix]", one line per author, from the
  *         names in parts ("Family," for a family name alone); RIS has
  *         no et al.
  *   T2  - the venue   AB  - the abstract        PY  - the year
  *   DO  - the DOI     SP/EP - the pages         UR  - the landing page
- *   L1  - PDF links   L2  - code links, then other links
+ *   L1  - PDF links   L2  - code links, then other links (project,
+ *         OpenReview, supplement, arXiv: RIS has no tag for each kind)
  *   KW  - one line per tag
  *   N1  - the note, then "Rating: ★★★★☆", "Read state: read" and
  *         "Starred: yes" as notes of their own: RIS has no fields for
@@ -200,9 +204,8 @@ proc_ris_writer_write (ProcRecordWriter       *writer,
 {
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *text = NULL;
-  gboolean has_venue = record->venue != NULL && *record->venue != '\0';
 
-  add_tag (out, "TY", has_venue ? "CPAPER" : "GEN");
+  add_tag (out, "TY", proc_entry_type_for_ris (record));
   add_tag (out, "ID", record->citation_key);
   add_tag (out, "TI", record->derived_title);
 
@@ -232,6 +235,22 @@ proc_ris_writer_write (ProcRecordWriter       *writer,
     }
 
   add_tag (out, "T2", record->venue);
+  if (record->editors != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (record->editors, ";", -1);
+
+      for (guint i = 0; names[i] != NULL; i++)
+        {
+          g_autofree char *name = NULL;
+
+          g_strstrip (names[i]);
+          if (*names[i] == '\0')
+            continue;
+          name = name_to_ris (names[i]);
+          add_tag (out, "A2", name);
+        }
+    }
+  add_tag (out, "PB", record->publisher);
   if (proc_record_writer_has_field (writer, PROC_EXPORT_ABSTRACTS))
     add_tag (out, "AB", record->abstract);
   if (record->year > 0)
@@ -259,7 +278,9 @@ proc_ris_writer_write (ProcRecordWriter       *writer,
       const ProcLink *link = g_ptr_array_index (record->links, i);
 
       /* The DOI has its own line. */
-      if (link->kind == PROC_LINK_PROJECT || link->kind == PROC_LINK_OTHER)
+      if (link->kind == PROC_LINK_PROJECT || link->kind == PROC_LINK_OTHER ||
+          link->kind == PROC_LINK_OPENREVIEW || link->kind == PROC_LINK_SUPPLEMENT ||
+          link->kind == PROC_LINK_ARXIV)
         add_tag (out, "L2", link->url);
     }
 

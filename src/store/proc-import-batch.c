@@ -10,32 +10,9 @@
 
 #include <glib/gi18n.h>
 
-#include "proc-import-batch.h"
+#include "proc-abstract-matcher.h"
+#include "proc-import-batch-private.h"
 #include "proc-store-private.h"
-
-/* The transaction stays open from begin to commit, so an import that
- * fails halfway (bad bytes on line 90,000, a cancel) leaves nothing
- * behind; freeing an uncommitted batch rolls it back. */
-struct _ProcImportBatch
-{
-  ProcStore *store;
-  gint64 list_id;
-  gint64 next_position;
-  gint64 added_at;
-  guint n_added;
-  guint n_merged;
-  gboolean committed;
-  /* The file's tags, written at the commit, each in one statement (see
-   * _proc_store_run_for_ids()): tag name → GArray of paper ids. */
-  GHashTable *tags;
-  GPtrArray *tag_order;         /* the names, first seen first */
-  /* New papers wait in temporary tables and reach the library STAGE_SIZE
-   * at a time, each table in one statement (see flush_staged()).  They
-   * get their ids now, so tags and lists can name them. */
-  gint64 next_id;
-  guint n_staged;
-  GHashTable *staged_keys;      /* "kind:key" of each staged paper */
-};
 
 /* A statement that writes papers through the search indexes' triggers
  * opens a savepoint, and FTS5 writes its pending terms at each one: an
@@ -49,7 +26,7 @@ static const char stage_sql[] =
   "CREATE TEMP TABLE IF NOT EXISTS import_papers ("
   "  id INTEGER PRIMARY KEY, list_id, derived_title, abstract, authors, venue, year, added_at,"
   "  content_hash, doi, url, url_key, citation_key, status, pages, title_key, note,"
-  "  note_modified_at, rating, read_state, starred, position, names);"
+  "  note_modified_at, rating, read_state, starred, position, title_derived, entry_type, editors, publisher, names);"
   "CREATE TEMP TABLE IF NOT EXISTS import_links (paper_id, position, url, kind);"
   "DELETE FROM temp.import_papers;"
   "DELETE FROM temp.import_links;";
@@ -167,6 +144,10 @@ proc_import_batch_begin (ProcStore   *store,
     }
 
   batch->store = g_object_ref (store);
+  batch->first_id = batch->next_id;
+  batch->matcher = proc_abstract_matcher_new (store, batch->first_id);
+  batch->retitled_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  batch->retitled_titles = g_ptr_array_new_with_free_func (g_free);
   _proc_store_defer_checkpoints (store, TRUE);
   batch->next_position = next_position (store, batch->list_id);
   batch->staged_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -224,9 +205,9 @@ run_step (ProcImportBatch  *batch,
 
 /* The staged papers, their links and their places in the list reach the
  * library, each table in one statement and in the file's order. */
-static gboolean
-flush_staged (ProcImportBatch  *batch,
-              GError          **error)
+gboolean
+_proc_import_batch_flush_staged (ProcImportBatch  *batch,
+                                 GError          **error)
 {
   if (batch->n_staged == 0)
     return TRUE;
@@ -234,10 +215,12 @@ flush_staged (ProcImportBatch  *batch,
   if (!run_step (batch,
                  "INSERT INTO papers (id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
-                 " title_key, note, note_modified_at, rating, read_state, starred, names)"
+                 " title_key, note, note_modified_at, rating, read_state, starred, title_derived,"
+                 " entry_type, editors, publisher, names)"
                  " SELECT id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
-                 " title_key, note, note_modified_at, rating, read_state, starred, names"
+                 " title_key, note, note_modified_at, rating, read_state, starred, title_derived,"
+                 " entry_type, editors, publisher, names"
                  " FROM temp.import_papers ORDER BY id",
                  _("add the paper"), error) ||
       !run_step (batch,
@@ -257,99 +240,10 @@ flush_staged (ProcImportBatch  *batch,
   return TRUE;
 }
 
-/* Looks @value up with @sql ("SELECT id FROM papers WHERE … = ?"). */
-static gint64
-find_by (ProcStore   *store,
-         const char  *sql,
-         const char  *value,
-         GError     **error)
-{
-  sqlite3_stmt *stmt;
-  gint64 id = 0;
-
-  if (value == NULL)
-    return 0;
-
-  if (!(stmt = _proc_store_prepare (store, sql, error)))
-    return -1;
-
-  sqlite3_bind_text (stmt, 1, value, -1, SQLITE_TRANSIENT);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    id = sqlite3_column_int64 (stmt, 0);
-  sqlite3_reset (stmt);
-
-  return id;
-}
-
-/* In the order of trust: same DOI, same page, same abstract, same title
- * and first author. */
-static const char * const key_kinds[] = { "doi:", "url:", "hash:", "title:" };
-
-static void
-key_values (const ProcRecordKeys *keys,
-            const char       *values[4])
-{
-  values[0] = keys->doi;
-  values[1] = keys->url_key;
-  values[2] = keys->content_hash;
-  values[3] = keys->title_key;
-}
-
-/* The same paper from another producer: same DOI, same page, same
- * abstract, or same title and first author, in that order of trust.
- * Returns 0 when the paper is new, -1 on a database error. */
-static gint64
-find_existing (ProcStore         *store,
-               const ProcRecordKeys  *keys,
-               GError           **error)
-{
-  static const char *lookups[] = {
-    "SELECT id FROM papers WHERE doi = ?",
-    "SELECT id FROM papers WHERE url_key = ?",
-    "SELECT id FROM papers WHERE content_hash = ?",
-    "SELECT id FROM papers WHERE title_key = ?",
-  };
-  const char *values[4];
-
-  key_values (keys, values);
-  for (guint i = 0; i < G_N_ELEMENTS (lookups); i++)
-    {
-      gint64 id = find_by (store, lookups[i], values[i], error);
-
-      if (id != 0)
-        return id;
-    }
-
-  return 0;
-}
-
-/* Whether a staged paper has one of @keys: the same paper twice in one
- * file, to be merged once the first one is in the library. */
-static gboolean
-is_staged (ProcImportBatch  *batch,
-           const ProcRecordKeys *keys)
-{
-  const char *values[4];
-
-  key_values (keys, values);
-  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
-    {
-      g_autofree char *key = NULL;
-
-      if (values[i] == NULL)
-        continue;
-      key = g_strconcat (key_kinds[i], values[i], NULL);
-      if (g_hash_table_contains (batch->staged_keys, key))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* What a file tells of a paper beyond its text, as parameters ?1 to ?12
+/* What a file tells of a paper beyond its text, as parameters ?1 to ?15
  * of both the statement that stages a new paper and the one that merges
  * a paper already in the library. */
-#define N_RECORD_FIELDS 12
+#define N_RECORD_FIELDS 15
 
 static void
 bind_record_fields (sqlite3_stmt          *stmt,
@@ -369,6 +263,9 @@ bind_record_fields (sqlite3_stmt          *stmt,
   sqlite3_bind_int (stmt, 10, CLAMP (record->rating, 0, 5));
   sqlite3_bind_int (stmt, 11, record->read_state >= 0 && record->read_state <= 2 ? record->read_state : 0);
   sqlite3_bind_int (stmt, 12, record->starred == 1);
+  sqlite3_bind_text (stmt, 13, record->entry_type, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 14, record->editors, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 15, record->publisher, -1, SQLITE_TRANSIENT);
 }
 
 static gboolean
@@ -386,10 +283,11 @@ stage_paper (ProcImportBatch        *batch,
   if (!(stmt = _proc_store_prepare (store,
                                     "INSERT INTO temp.import_papers (venue, year, doi, url, url_key, citation_key,"
                                     " status, pages, title_key, rating, read_state, starred,"
+                                    " entry_type, editors, publisher,"
                                     " id, list_id, derived_title, abstract, authors, added_at, content_hash,"
-                                    " note, note_modified_at, position, names)"
-                                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12,"
-                                    " ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)",
+                                    " note, note_modified_at, position, title_derived, names)"
+                                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
                                     error)))
     return FALSE;
 
@@ -405,7 +303,8 @@ stage_paper (ProcImportBatch        *batch,
   if (record->note != NULL && *record->note != '\0')
     sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 9, batch->added_at);
   sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 10, batch->next_position);
-  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 11, proc_names_serialize (record->names), -1, g_free);
+  sqlite3_bind_int (stmt, N_RECORD_FIELDS + 11, record->title_derived != FALSE);
+  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 12, proc_names_serialize (record->names), -1, g_free);
 
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
@@ -417,10 +316,10 @@ stage_paper (ProcImportBatch        *batch,
   batch->n_added++;
   batch->n_staged++;
 
-  key_values (keys, values);
+  _proc_import_key_values (keys, values);
   for (guint i = 0; i < G_N_ELEMENTS (values); i++)
     if (values[i] != NULL)
-      g_hash_table_add (batch->staged_keys, g_strconcat (key_kinds[i], values[i], NULL));
+      g_hash_table_add (batch->staged_keys, g_strconcat (_proc_import_key_kinds[i], values[i], NULL));
 
   return stage_links (batch, *paper_id, record, error);
 }
@@ -461,6 +360,53 @@ add_missing_links (ProcImportBatch        *batch,
   return TRUE;
 }
 
+/* A title the file gives (not one it derived) replaces the one the
+ * library derived from the abstract, never a title the user gave; the
+ * derived one is kept for the import's undo. */
+static gboolean
+replace_derived_title (ProcImportBatch        *batch,
+                       gint64                  paper_id,
+                       const ProcPaperRecord  *record,
+                       GError                **error)
+{
+  ProcStore *store = batch->store;
+  g_autofree char *derived = NULL;
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (record->title_derived || record->derived_title == NULL || *record->derived_title == '\0')
+    return TRUE;
+
+  if (!(stmt = _proc_store_prepare (store, "SELECT derived_title FROM papers"
+                                           " WHERE id = ? AND title_derived = 1 AND user_title IS NULL", error)))
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, paper_id);
+  if ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    derived = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    return _proc_store_set_error (store, error, _("update the paper"));
+  if (derived == NULL)
+    return TRUE;
+
+  /* With the authors, so that the search index takes the paper once. */
+  if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET derived_title = ?2, title_derived = 0,"
+                                           " authors = CASE WHEN authors = '' THEN coalesce(?3, '') ELSE authors END"
+                                           " WHERE id = ?1", error)))
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, paper_id);
+  sqlite3_bind_text (stmt, 2, record->derived_title, -1, SQLITE_TRANSIENT);
+  sqlite3_bind_text (stmt, 3, record->authors, -1, SQLITE_TRANSIENT);
+  rc = sqlite3_step (stmt);
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    return _proc_store_set_error (store, error, _("update the paper"));
+
+  g_array_append_val (batch->retitled_ids, paper_id);
+  g_ptr_array_add (batch->retitled_titles, g_steal_pointer (&derived));
+  return TRUE;
+}
+
 /* A paper the library has already keeps every annotation it has; the
  * file only fills what is empty (a missing DOI, no note yet, no rating)
  * and adds its tags. */
@@ -486,8 +432,10 @@ merge_paper (ProcImportBatch        *batch,
                                     " title_key = coalesce(title_key, ?9),"
                                     " rating = CASE WHEN rating = 0 THEN ?10 ELSE rating END,"
                                     " read_state = CASE WHEN read_state = 0 THEN ?11 ELSE read_state END,"
-                                    " starred = max(starred, ?12)"
-                                    " WHERE id = ?13",
+                                    " starred = max(starred, ?12),"
+                                    " entry_type = coalesce(entry_type, ?13), editors = coalesce(editors, ?14),"
+                                    " publisher = coalesce(publisher, ?15)"
+                                    " WHERE id = ?16",
                                     error)))
     return FALSE;
 
@@ -517,6 +465,9 @@ merge_paper (ProcImportBatch        *batch,
       if (rc != SQLITE_DONE)
         return _proc_store_set_error (store, error, _("update the paper"));
     }
+
+  if (!replace_derived_title (batch, paper_id, record, error))
+    return FALSE;
 
   if (record->authors != NULL && *record->authors != '\0')
     {
@@ -627,6 +578,7 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
                              GError                **error)
 {
   ProcStore *store = batch->store;
+  g_auto(ProcRecordKeys) disambiguated = { NULL, };
   sqlite3_stmt *stmt;
   gint64 paper_id = 0;
   int rc;
@@ -635,11 +587,13 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
   g_return_val_if_fail (keys != NULL, FALSE);
 
   /* The same paper twice in one file: the first one goes in first. */
-  if (is_staged (batch, keys) && !flush_staged (batch, error))
+  if (_proc_import_batch_is_staged (batch, keys) && !_proc_import_batch_flush_staged (batch, error))
     return FALSE;
 
-  if ((paper_id = find_existing (store, keys, error)) < 0)
+  if ((paper_id = _proc_import_batch_find_paper (batch, record, keys, &disambiguated, error)) < 0)
     return FALSE;
+  if (disambiguated.content_hash != NULL)
+    keys = &disambiguated;
 
   if (outcome != NULL)
     *outcome = paper_id != 0 ? PROC_IMPORT_PRESENT : PROC_IMPORT_ADDED;
@@ -649,11 +603,12 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
       if (!stage_paper (batch, record, keys, &paper_id, error))
         return FALSE;
       add_tags (batch, paper_id, record);
-      return batch->n_staged < STAGE_SIZE || flush_staged (batch, error);
+      return batch->n_staged < STAGE_SIZE || _proc_import_batch_flush_staged (batch, error);
     }
 
   if (!merge_paper (batch, paper_id, record, keys, error))
     return FALSE;
+  proc_abstract_matcher_forget (batch->matcher, paper_id);
 
   add_tags (batch, paper_id, record);
 
@@ -682,7 +637,7 @@ proc_import_batch_commit (ProcImportBatch  *batch,
 {
   g_return_val_if_fail (batch != NULL && !batch->committed, FALSE);
 
-  if (!flush_staged (batch, error) ||
+  if (!_proc_import_batch_flush_staged (batch, error) ||
       !write_tags (batch, error) ||
       !_proc_store_commit (batch->store, error))
     {
@@ -710,5 +665,35 @@ proc_import_batch_free (ProcImportBatch *batch)
   g_clear_pointer (&batch->tags, g_hash_table_unref);
   g_clear_pointer (&batch->tag_order, g_ptr_array_unref);
   g_clear_pointer (&batch->staged_keys, g_hash_table_unref);
+  g_clear_pointer (&batch->matcher, proc_abstract_matcher_free);
+  g_clear_pointer (&batch->retitled_ids, g_array_unref);
+  g_clear_pointer (&batch->retitled_titles, g_ptr_array_unref);
   g_free (batch);
+}
+
+/**
+ * proc_import_batch_get_n_similar:
+ *
+ * Returns: how many records were known by an abstract at least
+ *   %PROC_MATCH_THRESHOLD alike (and not by their keys)
+ */
+guint
+proc_import_batch_get_n_similar (ProcImportBatch *batch)
+{
+  return batch->n_similar;
+}
+
+/**
+ * proc_import_batch_get_retitled:
+ * @titles: (out) (element-type utf8): the derived titles they had
+ *
+ * Returns: (element-type gint64): the papers whose derived title the
+ *   file's official title replaced
+ */
+GArray *
+proc_import_batch_get_retitled (ProcImportBatch  *batch,
+                                GPtrArray       **titles)
+{
+  *titles = batch->retitled_titles;
+  return batch->retitled_ids;
 }

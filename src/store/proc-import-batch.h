@@ -35,6 +35,9 @@ gboolean         proc_import_batch_add_keyed (ProcImportBatch        *batch,
 gboolean         proc_import_batch_commit    (ProcImportBatch        *batch,
                                               GError                **error);
 void             proc_import_batch_free      (ProcImportBatch        *batch);
+guint            proc_import_batch_get_n_similar (ProcImportBatch    *batch);
+GArray          *proc_import_batch_get_retitled  (ProcImportBatch    *batch,
+                                                  GPtrArray         **titles);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcImportBatch, proc_import_batch_free)
 

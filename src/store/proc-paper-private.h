@@ -21,7 +21,7 @@ G_BEGIN_DECLS
   "   JOIN tags t ON t.id = pt.tag_id WHERE pt.paper_id = p.id ORDER BY t.name COLLATE NOCASE))," \
   " (SELECT group_concat(kind || char(30) || url, char(31)) FROM (SELECT kind, url" \
   "   FROM paper_links WHERE paper_id = p.id ORDER BY position))" \
-  " , p.triage" \
+  " , p.triage, p.doi" \
   " FROM papers p LEFT JOIN lists l ON l.id = p.list_id"
 
 ProcPaper *_proc_paper_new           (gint64         id);

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "proc-match-text.h"
 #include "proc-paper-record.h"
 
 ProcPaperRecord *
@@ -38,6 +39,9 @@ proc_paper_record_free (ProcPaperRecord *record)
   g_free (record->citation_key);
   g_free (record->status);
   g_free (record->pages);
+  g_free (record->entry_type);
+  g_free (record->editors);
+  g_free (record->publisher);
   g_free (record->note);
   g_clear_pointer (&record->links, g_ptr_array_unref);
   g_clear_pointer (&record->tags, g_ptr_array_unref);
@@ -63,6 +67,9 @@ proc_paper_record_copy (const ProcPaperRecord *record)
   copy->citation_key = g_strdup (record->citation_key);
   copy->status = g_strdup (record->status);
   copy->pages = g_strdup (record->pages);
+  copy->entry_type = g_strdup (record->entry_type);
+  copy->editors = g_strdup (record->editors);
+  copy->publisher = g_strdup (record->publisher);
   for (guint i = 0; i < record->links->len; i++)
     {
       const ProcLink *link = g_ptr_array_index (record->links, i);
@@ -77,134 +84,75 @@ proc_paper_record_copy (const ProcPaperRecord *record)
   copy->starred = record->starred;
   copy->id = record->id;
   copy->line = record->line;
+  copy->title_derived = record->title_derived;
 
   return copy;
 }
 
-/* Appends the characters of @text (valid UTF-8, @len bytes), NFKC
- * normalized and case folded, making each run of white space one space
- * (none at the start); *@space says a run is pending. */
-static void
-append_folded (GString    *out,
-               const char *text,
-               gssize      len,
-               gboolean   *space)
-{
-  g_autofree char *nfc = g_utf8_normalize (text, len, G_NORMALIZE_NFKC);
-  g_autofree char *folded = g_utf8_casefold (nfc, -1);
-
-  for (const char *p = folded; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isspace (c))
-        {
-          *space = out->len > 0;
-          continue;
-        }
-
-      if (*space)
-        g_string_append_c (out, ' ');
-      *space = FALSE;
-      g_string_append_unichar (out, c);
-    }
-}
-
-static inline gboolean
-is_ascii_space (char c)
-{
-  /* The spaces g_unichar_isspace() takes (not \v), so that both paths of
-   * append_normalized() give the same bytes. */
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
-/* Folds case, Unicode forms and runs of white space, so the same text
- * copied from two places hashes the same: NFKC, then case folding, of the
- * whole text.  Stored hashes depend on these bytes.
+/**
+ * proc_content_hash:
+ * @abstract: (nullable): the paper's abstract
+ * @title: (nullable): its title, used without an abstract
+ * @authors: (nullable): "Given Family; …", the first used without an abstract
  *
- * Most of an abstract is ASCII, where NFKC changes nothing and case
- * folding is ASCII's, and NFKC never joins an ASCII character to what
- * comes before it (ASCII characters are starters that no composition
- * takes second).  So the text is cut before each ASCII character: an
- * ASCII character followed by another is written as it is, lowercased,
- * and only an ASCII character followed by others, with those others, goes
- * through GLib's normalization.  Whole texts through it were a sixth of
- * an import's time at 87,000 papers. */
-static void
-append_normalized (GString    *out,
-                   const char *text)
+ * Identifies a paper by its text, for de-duplication across imports: the
+ * abstract when there is one, else the title and the first author, each
+ * folded by proc_match_fold(), so that the same text typeset by two
+ * producers (curly quotes or ``TeX'' ones, <em> or *emphasis*, — or ---)
+ * is one paper.  Stored hashes depend on these bytes: a change to the
+ * fold needs a migration that hashes the library again (see
+ * proc-schema.c, "9 → 10").
+ */
+char *
+proc_content_hash (const char *abstract,
+                   const char *title,
+                   const char *authors)
 {
-  gboolean space = FALSE;
-  const char *p = text;
+  g_autoptr(GString) key = g_string_new (NULL);
 
-  if (text == NULL || !g_utf8_validate (text, -1, NULL))
-    return;
-
-  while (*p != '\0')
+  if (abstract != NULL && *abstract != '\0')
     {
-      const char *end;
-
-      if ((guchar) p[0] < 0x80 && (guchar) p[1] < 0x80)
-        {
-          gsize start = out->len;
-          char *w;
-
-          /* A run of ASCII characters, each followed by ASCII or the end. */
-          for (end = p; end[0] != '\0' && (guchar) end[0] < 0x80 && (guchar) end[1] < 0x80; end++)
-            ;
-          g_string_set_size (out, start + 2 * (end - p));
-          w = out->str + start;
-          for (; p < end; p++)
-            {
-              if (is_ascii_space (*p))
-                {
-                  space = w > out->str;
-                  continue;
-                }
-              if (space)
-                *w++ = ' ';
-              space = FALSE;
-              *w++ = g_ascii_tolower (*p);
-            }
-          g_string_truncate (out, w - out->str);
-          continue;
-        }
-
-      /* Up to the next ASCII character but the first. */
-      for (end = p + 1; *end != '\0' && (guchar) *end >= 0x80; end++)
-        ;
-      append_folded (out, p, end - p, &space);
-      p = end;
+      g_string_append (key, "abstract:");
+      proc_match_append_fold (key, abstract);
     }
+  else
+    {
+      g_auto(GStrv) names = g_strsplit (authors ? authors : "", ";", 2);
+
+      g_string_append (key, "title:");
+      proc_match_append_fold (key, title);
+      g_string_append (key, "|");
+      proc_match_append_fold (key, names[0]);
+    }
+
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
 }
 
 /**
  * proc_paper_record_dup_content_hash:
  *
- * Identifies a paper by its text, for de-duplication across imports: the
- * abstract when there is one, else the title and the first author.
+ * proc_content_hash() of @record.
  */
 char *
 proc_paper_record_dup_content_hash (const ProcPaperRecord *record)
 {
-  g_autoptr(GString) key = g_string_new (NULL);
+  return proc_content_hash (record->abstract, record->derived_title, record->authors);
+}
 
-  if (record->abstract != NULL && *record->abstract != '\0')
-    {
-      g_string_append (key, "abstract:");
-      append_normalized (key, record->abstract);
-    }
-  else
-    {
-      g_auto(GStrv) authors = g_strsplit (record->authors ? record->authors : "", ";", 2);
+/**
+ * proc_paper_record_add_url_link:
+ *
+ * When the record's own address (its url) is an OpenReview forum or an
+ * arXiv page, adds it as a link of that kind too, so that `has:openreview`
+ * finds the paper and the detail view names the button; the url stays.
+ */
+void
+proc_paper_record_add_url_link (ProcPaperRecord *record)
+{
+  ProcLinkKind kind = proc_link_classify_own (record->url);
 
-      g_string_append (key, "title:");
-      append_normalized (key, record->derived_title);
-      g_string_append (key, "|");
-      append_normalized (key, authors[0]);
-    }
-
-  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+  if (kind == PROC_LINK_OPENREVIEW || kind == PROC_LINK_ARXIV)
+    proc_paper_record_add_link (record, record->url, kind);
 }
 
 void

@@ -33,6 +33,9 @@ typedef struct
   char      *status;         /* "Oral", "Poster", "Spotlight"… when the producer says */
   char      *pages;          /* "864--870" */
   GPtrArray *links;          /* of ProcLink: code, pdf, project… (never %NULL) */
+  char      *entry_type;     /* BibTeX's name for it: "inproceedings", "article"… (see proc-entry-type.h) */
+  char      *editors;        /* the volume's editors, "Given Family; Given Family" */
+  char      *publisher;      /* "PMLR", "Association for Computational Linguistics" */
 
   /* Annotations, when the file carries them (our own exports do). */
   GPtrArray *tags;           /* of char *, never %NULL */
@@ -43,6 +46,7 @@ typedef struct
 
   gint64     id;             /* the paper's id when it comes from the library, else 0 */
   guint      line;           /* where the entry starts in its file, for messages */
+  gboolean   title_derived;  /* the title was made from the abstract, not given by the file */
 } ProcPaperRecord;
 
 ProcPaperRecord *proc_paper_record_new  (void);
@@ -51,12 +55,16 @@ ProcPaperRecord *proc_paper_record_copy (const ProcPaperRecord *record);
 void             proc_paper_record_add_link (ProcPaperRecord *record,
                                              const char      *url,
                                              ProcLinkKind     kind);
+void             proc_paper_record_add_url_link (ProcPaperRecord *record);
 void             proc_paper_record_add_tag  (ProcPaperRecord *record,
                                              const char      *tag);
 const char      *proc_paper_record_get_link (const ProcPaperRecord *record,
                                              ProcLinkKind           kind);
 char            *proc_paper_record_dup_content_hash (const ProcPaperRecord *record);
 char            *proc_paper_record_dup_title_key    (const ProcPaperRecord *record);
+char            *proc_content_hash                  (const char            *abstract,
+                                                     const char            *title,
+                                                     const char            *authors);
 
 /* What finds a paper again in a library: its DOI, its page, its text,
  * its title with its first author.  Worked out from the record alone, so

@@ -35,6 +35,8 @@ struct _ProcPaper
   gint64 note_modified;
   char **tags;
   char **links;
+  char **link_kinds;  /* each link's ProcLinkKind name, in the order of links */
+  char *doi;
   char *code_url;
 };
 
@@ -143,6 +145,8 @@ proc_paper_finalize (GObject *object)
   g_clear_pointer (&self->note, g_free);
   g_clear_pointer (&self->tags, g_strfreev);
   g_clear_pointer (&self->links, g_strfreev);
+  g_clear_pointer (&self->link_kinds, g_strfreev);
+  g_clear_pointer (&self->doi, g_free);
   g_clear_pointer (&self->code_url, g_free);
 
   G_OBJECT_CLASS (proc_paper_parent_class)->finalize (object);
@@ -311,6 +315,8 @@ _proc_paper_load (ProcPaper    *self,
   g_auto(GStrv) tags = NULL;
   g_auto(GStrv) link_rows = NULL;
   g_autoptr(GPtrArray) links = NULL;
+  g_autoptr(GPtrArray) kinds = NULL;
+  gboolean links_changed;
   const char *code_url = NULL;
   const char *old_title;
   g_autofree char *title_before = NULL;
@@ -361,6 +367,7 @@ _proc_paper_load (ProcPaper    *self,
 
   link_rows = split_column (stmt, 15);
   links = g_ptr_array_new_with_free_func (g_free);
+  kinds = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; link_rows != NULL && link_rows[i] != NULL; i++)
     {
       const char *sep = strchr (link_rows[i], '\x1e');
@@ -369,9 +376,15 @@ _proc_paper_load (ProcPaper    *self,
       if (code_url == NULL && sep != NULL && strncmp (link_rows[i], "code", sep - link_rows[i]) == 0)
         code_url = url;
       g_ptr_array_add (links, g_strdup (url));
+      g_ptr_array_add (kinds, sep ? g_strndup (link_rows[i], sep - link_rows[i]) : g_strdup ("other"));
     }
   g_ptr_array_add (links, NULL);
-  if (set_strv (&self->links, (const char * const *) links->pdata))
+  g_ptr_array_add (kinds, NULL);
+  links_changed = set_strv (&self->links, (const char * const *) links->pdata);
+  links_changed |= set_strv (&self->link_kinds, (const char * const *) kinds->pdata);
+  /* the DOI shows among the links */
+  links_changed |= set_str (&self->doi, column_text (stmt, 17));
+  if (links_changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_LINKS]);
   if (set_str (&self->code_url, code_url))
     g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CODE_URL]);
@@ -608,6 +621,24 @@ proc_paper_get_links (ProcPaper *self)
   g_return_val_if_fail (PROC_IS_PAPER (self), NULL);
 
   return self->links ? (const char * const *) self->links : empty_strv;
+}
+
+/* The kinds of proc_paper_get_links(), one for each ("code", "pdf",
+ * "openreview"…: proc_link_kind_from_string() reads them). */
+const char * const *
+proc_paper_get_link_kinds (ProcPaper *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER (self), NULL);
+
+  return self->link_kinds ? (const char * const *) self->link_kinds : empty_strv;
+}
+
+const char *
+proc_paper_get_doi (ProcPaper *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER (self), NULL);
+
+  return self->doi;
 }
 
 const char *

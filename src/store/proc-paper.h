@@ -54,6 +54,8 @@ const char          *proc_paper_get_note             (ProcPaper *self);
 gint64               proc_paper_get_note_modified    (ProcPaper *self);
 const char * const  *proc_paper_get_tags             (ProcPaper *self);
 const char * const  *proc_paper_get_links            (ProcPaper *self);
+const char * const  *proc_paper_get_link_kinds       (ProcPaper *self);
+const char          *proc_paper_get_doi              (ProcPaper *self);
 const char          *proc_paper_get_code_url         (ProcPaper *self);
 gboolean             proc_paper_has_tag              (ProcPaper *self,
                                                       const char *tag);

@@ -99,6 +99,14 @@ static const struct
   { "note", "p.note <> ''" },
   { "tag", "p.id IN (SELECT paper_id FROM paper_tags)" },
   { "link", "p.id IN (SELECT paper_id FROM paper_links)" },
+  /* The paper's own pages: each an EXISTS that the index paper_links_kind
+   * (kind, paper_id) answers with one seek a paper. */
+  { "pdf", "EXISTS (SELECT 1 FROM paper_links pl WHERE pl.kind = 'pdf' AND pl.paper_id = p.id)" },
+  { "openreview", "EXISTS (SELECT 1 FROM paper_links pl WHERE pl.kind = 'openreview' AND pl.paper_id = p.id)" },
+  { "supplement", "EXISTS (SELECT 1 FROM paper_links pl WHERE pl.kind = 'supplement' AND pl.paper_id = p.id)" },
+  { "arxiv", "EXISTS (SELECT 1 FROM paper_links pl WHERE pl.kind = 'arxiv' AND pl.paper_id = p.id)" },
+  /* a DOI is the paper's own column; one met in its text is a link */
+  { "doi", "(p.doi IS NOT NULL OR EXISTS (SELECT 1 FROM paper_links pl WHERE pl.kind = 'doi' AND pl.paper_id = p.id))" },
 };
 
 /* Longest spellings first, so ">=" is not read as ">" followed by "=3". */

@@ -327,7 +327,42 @@ static const char * const migrations[] = {
   "  created_at INTEGER NOT NULL"
   ");",
 
-  /* 9 → 10 (issue 22, names): the authors in parts, as the file gave
+  /* 9 → 10 (issue 22, links and context): what a BibTeX entry's context
+   * gives (its @proceedings through crossref, or its own fields): the
+   * entry type as BibTeX names it ("inproceedings"), the editors
+   * ("Given Family; …", as authors) and the publisher.  The paper's own
+   * pages get kinds of their own (its OpenReview forum, its supplement,
+   * its arXiv preprint); SQLite cannot change a CHECK, so paper_links is
+   * copied into a table that allows them. */
+  "ALTER TABLE papers ADD COLUMN entry_type TEXT;"
+  "ALTER TABLE papers ADD COLUMN editors TEXT;"
+  "ALTER TABLE papers ADD COLUMN publisher TEXT;"
+  "CREATE TABLE paper_links_10 ("
+  "  paper_id INTEGER NOT NULL REFERENCES papers(id) ON DELETE CASCADE,"
+  "  position INTEGER NOT NULL,"
+  "  url TEXT NOT NULL,"
+  "  kind TEXT NOT NULL CHECK (kind IN ('code', 'project', 'pdf', 'doi', 'other',"
+  "                                     'openreview', 'supplement', 'arxiv')),"
+  "  PRIMARY KEY (paper_id, position)"
+  ") WITHOUT ROWID;"
+  "INSERT INTO paper_links_10 (paper_id, position, url, kind)"
+  "  SELECT paper_id, position, url, kind FROM paper_links;"
+  "DROP TABLE paper_links;"
+  "ALTER TABLE paper_links_10 RENAME TO paper_links;"
+  "CREATE INDEX paper_links_kind ON paper_links(kind, paper_id);",
+
+  /* 10 → 11 (issue 22, matching): a paper's text is hashed once folded
+   * (see proc_content_hash()), so that typography alone never makes a
+   * second paper: the stored hashes are made again.  Two papers that now
+   * fold equal keep their own hashes (UPDATE OR IGNORE): an import never
+   * merges papers a library already holds apart.  title_derived says the
+   * title was made from the abstract (a list of abstracts alone, whose
+   * papers had no authors), so an official title may replace it. */
+  "ALTER TABLE papers ADD COLUMN title_derived INTEGER NOT NULL DEFAULT 0 CHECK (title_derived IN (0, 1));"
+  "UPDATE papers SET title_derived = 1 WHERE authors = '' AND abstract <> '';"
+  "UPDATE OR IGNORE papers SET content_hash = proc_content_hash(abstract, derived_title, authors);",
+
+  /* 11 → 12 (issue 22, names): the authors in parts, as the file gave
    * them, so exports write "Van Roy, Benjamin" back and not "Roy,
    * Benjamin Van": one name a line, given, particle, family and suffix
    * separated by tabs (proc_names_serialize()).  "authors" stays what the
@@ -434,6 +469,20 @@ title_key_sql (sqlite3_context  *context,
     sqlite3_result_null (context);
 }
 
+/* proc_content_hash(abstract, title, authors) in SQL, for the migration
+ * that hashes the library's papers again. */
+static void
+content_hash_sql (sqlite3_context  *context,
+                  int               argc,
+                  sqlite3_value   **argv)
+{
+  char *hash = proc_content_hash ((const char *) sqlite3_value_text (argv[0]),
+                                  (const char *) sqlite3_value_text (argv[1]),
+                                  (const char *) sqlite3_value_text (argv[2]));
+
+  sqlite3_result_text (context, hash, -1, g_free);
+}
+
 /* proc_split_cjk(text) in SQL: NULL for text without CJK characters. */
 static void
 split_cjk_sql (sqlite3_context  *context,
@@ -456,6 +505,9 @@ proc_schema_add_functions (sqlite3 *db)
   sqlite3_create_function (db, "proc_title_key", 2,
                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                            NULL, title_key_sql, NULL, NULL);
+  sqlite3_create_function (db, "proc_content_hash", 3,
+                           SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                           NULL, content_hash_sql, NULL, NULL);
   sqlite3_create_function (db, "proc_split_cjk", 1,
                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                            NULL, split_cjk_sql, NULL, NULL);

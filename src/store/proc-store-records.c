@@ -27,7 +27,7 @@ static const char records_sql[] =
   "    WHERE pt.paper_id = p.id ORDER BY t.name COLLATE NOCASE)),"
   " (SELECT group_concat(kind || char(30) || url, char(31)) FROM"
   "   (SELECT kind, url FROM paper_links WHERE paper_id = p.id ORDER BY position)),"
-  " p.names"
+  " p.entry_type, p.editors, p.publisher, p.names"
   " FROM temp.export_ids e JOIN papers p ON p.id = e.paper_id"
   " ORDER BY e.position";
 
@@ -61,6 +61,9 @@ read_record (sqlite3_stmt *stmt)
   record->rating = sqlite3_column_int (stmt, 12);
   record->read_state = sqlite3_column_int (stmt, 13);
   record->starred = sqlite3_column_int (stmt, 14);
+  record->entry_type = dup_column (stmt, 17);
+  record->editors = dup_column (stmt, 18);
+  record->publisher = dup_column (stmt, 19);
 
   if ((joined = (const char *) sqlite3_column_text (stmt, 15)) != NULL)
     {
@@ -85,7 +88,7 @@ read_record (sqlite3_stmt *stmt)
 
   /* The authors in parts; none for papers imported before they were kept */
   {
-    g_autoptr(GPtrArray) names = proc_names_deserialize ((const char *) sqlite3_column_text (stmt, 17));
+    g_autoptr(GPtrArray) names = proc_names_deserialize ((const char *) sqlite3_column_text (stmt, 20));
 
     g_ptr_array_extend_and_steal (record->names, g_steal_pointer (&names));
   }

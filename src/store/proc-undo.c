@@ -38,7 +38,7 @@ typedef struct
   guint n_rows;
 } Rows;
 
-#define MAX_COLUMNS 25
+#define MAX_COLUMNS 32
 
 typedef struct
 {
@@ -128,7 +128,8 @@ G_DEFINE_BOXED_TYPE (ProcUndo, proc_undo, proc_undo_ref, proc_undo_unref)
 #define PAPER_COLUMNS \
   "id, list_id, derived_title, user_title, abstract, authors, venue, year, added_at," \
   " read_state, starred, rating, note, note_modified_at, content_hash," \
-  " doi, url, url_key, citation_key, status, pages, title_key, triage, triaged_at, names"
+  " doi, url, url_key, citation_key, status, pages, title_key, triage, triaged_at," \
+  " entry_type, editors, publisher, title_derived, names"
 #define PAPER_TITLE_COLUMN 2
 #define PAPER_USER_TITLE_COLUMN 3
 #define PAPER_HASH_COLUMN 14
@@ -530,7 +531,7 @@ restore_papers (ProcUndo  *self,
                                     "INSERT INTO papers (" PAPER_COLUMNS ") VALUES (?1,"
                                     " (SELECT id FROM lists WHERE id = ?2),"
                                     " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)",
+                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)",
                                     error)))
     return FALSE;
 
@@ -1565,6 +1566,55 @@ proc_undo_apply (ProcUndo  *self,
   _proc_store_reload_live (store, (const gint64 *) (gpointer) self->paper_ids->data, self->paper_ids->len);
   proc_store_emit_changed (store, self->change);
   return TRUE;
+}
+
+/**
+ * proc_undo_new_derived_titles:
+ * @ids: (array length=n_ids): papers an import gave their official titles
+ * @titles: (array length=n_ids): the titles derived from their abstracts
+ *   that those replaced
+ *
+ * The undo of what an import did to papers the library had: the official
+ * titles it gave them (see ProcImportReport's retitled_ids).  The import
+ * is already written, so the record is made from what it kept; applied,
+ * it gives each paper that is still there its derived title again.
+ *
+ * Returns: (transfer full): the undo record
+ */
+ProcUndo *
+proc_undo_new_derived_titles (ProcStore          *store,
+                              const gint64       *ids,
+                              const char * const *titles,
+                              guint               n_ids)
+{
+  ProcUndo *self = undo_new (store, PROC_STORE_CHANGE_PAPERS);
+  g_autoptr(GByteArray) data = g_byte_array_new ();
+
+  g_return_val_if_fail (PROC_IS_STORE (store), NULL);
+
+  /* In the layout append_row() writes: a type byte, then the value. */
+  for (guint i = 0; i < n_ids; i++)
+    {
+      guint8 type = SQLITE_INTEGER;
+      guint32 length = strlen (titles[i]);
+
+      g_byte_array_append (data, &type, 1);
+      g_byte_array_append (data, (const guint8 *) &ids[i], sizeof ids[i]);
+      type = SQLITE_TEXT;
+      g_byte_array_append (data, &type, 1);
+      g_byte_array_append (data, (const guint8 *) &length, sizeof length);
+      g_byte_array_append (data, (const guint8 *) titles[i], length);
+      g_array_append_val (self->paper_ids, ids[i]);
+    }
+  self->values.n_columns = 2;
+  self->values.n_rows = n_ids;
+  self->values.data = g_byte_array_steal (data, &self->values.length);
+  self->restore_sql = "UPDATE papers SET derived_title = ?2, title_derived = 1 WHERE id = ?1";
+  self->label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "Gave %u paper its official title",
+                                              "Gave %u papers their official titles", n_ids),
+                                 n_ids);
+  return self;
 }
 
 /**

@@ -22,6 +22,10 @@ const gint64 *proc_undo_get_paper_ids           (ProcUndo       *self,
                                                  guint          *n_ids);
 gboolean     proc_undo_apply                    (ProcUndo       *self,
                                                  GError        **error);
+ProcUndo    *proc_undo_new_derived_titles       (ProcStore          *store,
+                                                 const gint64       *ids,
+                                                 const char * const *titles,
+                                                 guint               n_ids);
 
 /* Each performs the edit of the function without the suffix, in one
  * transaction, and returns what undoes it. */

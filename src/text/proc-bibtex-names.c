@@ -12,7 +12,7 @@
 
 #include "proc-bibtex-names.h"
 #include "proc-bibtex-text.h"
-#include "proc-bibtex-text-private.h"
+#include "proc-bibtex-private.h"
 #include "proc-names-private.h"
 
 /* Names: reading */
@@ -249,7 +249,7 @@ encode_part (const char *part,
              gboolean    alone,
              gboolean    force)
 {
-  g_autofree char *encoded = _proc_bibtex_encode_no_math (part);
+  g_autofree char *encoded = proc_bibtex_encode_with (part, PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
   g_autoptr(GArray) tokens = encoded_tokens (encoded);
   g_autoptr(GArray) commas = _proc_names_split_top_level (encoded, 0, strlen (encoded), ",", TRUE);
   gboolean brace = force || commas->len > 1 || has_word_and (encoded);
@@ -273,7 +273,7 @@ encode_part (const char *part,
 static gboolean
 particle_reads_back (const char *particle)
 {
-  g_autofree char *encoded = _proc_bibtex_encode_no_math (particle);
+  g_autofree char *encoded = proc_bibtex_encode_with (particle, PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
   g_autoptr(GArray) tokens = encoded_tokens (encoded);
   g_autoptr(GArray) commas = _proc_names_split_top_level (encoded, 0, strlen (encoded), ",", TRUE);
 
@@ -318,7 +318,7 @@ encode_name (const ProcName *name,
 
   if (particle != NULL)
     {
-      g_autofree char *encoded = _proc_bibtex_encode_no_math (particle);
+      g_autofree char *encoded = proc_bibtex_encode_with (particle, PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
 
       g_string_append (out, encoded);
       g_string_append_c (out, ' ');
@@ -446,7 +446,7 @@ append_encoded_words (GString  *out,
 {
   for (guint i = from; i < to; i++)
     {
-      g_autofree char *encoded = _proc_bibtex_encode_no_math (words[i]);
+      g_autofree char *encoded = proc_bibtex_encode_with (words[i], PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
 
       if (i > from)
         g_string_append_c (out, ' ');
@@ -675,9 +675,9 @@ title_words (const char *title)
 
       if (title[pos] == '$')
         {
-          gsize close = _proc_bibtex_math_end (title, pos, len);
+          gsize close = proc_bibtex_math_end (title, pos, len);
 
-          if (close != PROC_BIBTEX_NO_MATCH)
+          if (close != NO_MATCH)
             {
               g_string_append_c (text, ' ');
               pos = close;

@@ -25,6 +25,9 @@ static const char * const kind_names[] = {
   [PROC_LINK_PDF] = "pdf",
   [PROC_LINK_DOI] = "doi",
   [PROC_LINK_OTHER] = "other",
+  [PROC_LINK_OPENREVIEW] = "openreview",
+  [PROC_LINK_SUPPLEMENT] = "supplement",
+  [PROC_LINK_ARXIV] = "arxiv",
 };
 
 /* Hosts, compared with the host without "www.", or as "*.suffix" */
@@ -720,4 +723,89 @@ proc_link_dup_href (const char *url)
     return proc_doi_dup_href (url + 4);
 
   return NULL;
+}
+
+/* The host of @url without "www.", and where its path starts. */
+static char *
+dup_host (const char  *url,
+          const char **path)
+{
+  const char *h = strstr (url, "://");
+  char *host;
+
+  h = h != NULL ? h + 3 : url;
+  *path = h + strcspn (h, "/?#");
+  host = g_ascii_strdown (h, *path - h);
+  if (g_str_has_prefix (host, "www."))
+    memmove (host, host + 4, strlen (host + 4) + 1);
+
+  return host;
+}
+
+/**
+ * proc_link_classify_own:
+ * @url: the address a record gives for the paper itself (its `url`,
+ *   `pdf`, `ee` field)
+ *
+ * Unlike proc_link_classify(), which reads links inside an abstract
+ * (where an arXiv or OpenReview address names another paper), this one
+ * knows that the address is the paper's own: an OpenReview forum is its
+ * review page, an arXiv abstract page its preprint.
+ *
+ * Returns: %PROC_LINK_OPENREVIEW, %PROC_LINK_ARXIV, %PROC_LINK_PDF or
+ *   %PROC_LINK_DOI for those, else %PROC_LINK_OTHER
+ */
+ProcLinkKind
+proc_link_classify_own (const char *url)
+{
+  g_autofree char *host = NULL;
+  const char *path;
+  gsize path_len;
+
+  if (url == NULL)
+    return PROC_LINK_OTHER;
+
+  host = dup_host (url, &path);
+  path_len = strcspn (path, "?#");
+
+  if (strcmp (host, "openreview.net") == 0 && g_str_has_prefix (path, "/forum"))
+    return PROC_LINK_OPENREVIEW;
+  if (strcmp (host, "arxiv.org") == 0 && g_str_has_prefix (path, "/abs/"))
+    return PROC_LINK_ARXIV;
+  if (strcmp (host, "doi.org") == 0 || strcmp (host, "dx.doi.org") == 0)
+    return PROC_LINK_DOI;
+  if ((path_len >= 4 && g_ascii_strncasecmp (path + path_len - 4, ".pdf", 4) == 0) ||
+      (strcmp (host, "arxiv.org") == 0 && g_str_has_prefix (path, "/pdf/")) ||
+      (strcmp (host, "openreview.net") == 0 && g_str_has_prefix (path, "/pdf")))
+    return PROC_LINK_PDF;
+
+  return PROC_LINK_OTHER;
+}
+
+/**
+ * proc_arxiv_dup_href:
+ * @eprint: an arXiv identifier as BibTeX's `eprint` field holds it
+ *   ("2401.00001", "arXiv:2401.00001v2", "cs/0112017")
+ *
+ * Returns: (transfer full) (nullable): its abstract page at arxiv.org, or
+ *   %NULL when @eprint is not an arXiv identifier
+ */
+char *
+proc_arxiv_dup_href (const char *eprint)
+{
+  g_autofree char *id = NULL;
+
+  if (eprint == NULL)
+    return NULL;
+  while (g_ascii_isspace (*eprint))
+    eprint++;
+  if (g_ascii_strncasecmp (eprint, "arxiv:", 6) == 0)
+    eprint += 6;
+
+  id = g_strstrip (g_strdup (eprint));
+  if (*id == '\0' || strspn (id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789./-") != strlen (id) ||
+      !g_ascii_isalnum (*id))
+    return NULL;
+
+  return g_strconcat ("https://arxiv.org/abs/", id, NULL);
 }

@@ -17,6 +17,12 @@ typedef enum
   PROC_LINK_PDF,
   PROC_LINK_DOI,
   PROC_LINK_OTHER,
+  /* The paper's own pages, as its producer gives them in their own
+   * fields (never guessed from an abstract, where such links name other
+   * papers). */
+  PROC_LINK_OPENREVIEW,
+  PROC_LINK_SUPPLEMENT,
+  PROC_LINK_ARXIV,
 } ProcLinkKind;
 
 typedef struct
@@ -36,6 +42,8 @@ gsize         proc_links_address_length  (const char   *text,
 ProcLinkKind  proc_link_classify         (const char   *url);
 char         *proc_link_dup_href         (const char   *url);
 char         *proc_doi_dup_href          (const char   *doi);
+ProcLinkKind  proc_link_classify_own     (const char   *url);
+char         *proc_arxiv_dup_href        (const char   *eprint);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcLink, proc_link_free)
 

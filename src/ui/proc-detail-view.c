@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "proc-detail-view.h"
+#include "proc-link-buttons.h"
 #include "proc-links.h"
 #include "proc-rating.h"
 #include "proc-similar.h"
@@ -77,6 +78,7 @@ struct _ProcDetailView
   GtkToggleButton *read_button;
   GtkLabel *abstract_label;
   AdwPreferencesGroup *links_group;
+  AdwWrapBox *link_buttons;
   AdwPreferencesGroup *similar_group;
   ProcTagEditor *tag_editor;
   ProcSuggestedTags *suggested_tags;
@@ -323,28 +325,33 @@ static void
 update_links (ProcDetailView *self)
 {
   const char * const *links;
-  const char *code_url;
+  g_autofree gboolean *shown = NULL;
+  guint n_buttons;
 
   for (guint i = 0; i < self->link_rows->len; i++)
     adw_preferences_group_remove (self->links_group, g_ptr_array_index (self->link_rows, i));
   g_ptr_array_set_size (self->link_rows, 0);
 
   if (self->paper == NULL)
-    return;
+    {
+      proc_link_buttons_fill (self->link_buttons, NULL, NULL);
+      return;
+    }
 
-  /* The code first: it is what most people look for. */
-  code_url = proc_paper_get_code_url (self->paper);
-  if (code_url != NULL)
-    g_ptr_array_add (self->link_rows, link_row_new (code_url, TRUE));
-
+  /* The paper's own pages as buttons (PDF, OpenReview, Code…); the
+   * other links, with their addresses, as rows. */
   links = proc_paper_get_links (self->paper);
+  shown = g_new0 (gboolean, g_strv_length ((char **) links) + 1);
+  n_buttons = proc_link_buttons_fill (self->link_buttons, self->paper, shown);
+
   for (guint i = 0; links[i] != NULL; i++)
-    if (g_strcmp0 (links[i], code_url) != 0)
-      g_ptr_array_add (self->link_rows, link_row_new (links[i], FALSE));
+    if (!shown[i])
+      g_ptr_array_add (self->link_rows,
+                       link_row_new (links[i], g_strcmp0 (proc_paper_get_link_kinds (self->paper)[i], "code") == 0));
 
   for (guint i = 0; i < self->link_rows->len; i++)
     adw_preferences_group_add (self->links_group, g_ptr_array_index (self->link_rows, i));
-  gtk_widget_set_visible (GTK_WIDGET (self->links_group), self->link_rows->len > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->links_group), self->link_rows->len > 0 || n_buttons > 0);
 }
 
 static void
@@ -1044,6 +1051,7 @@ proc_detail_view_class_init (ProcDetailViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, read_button);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, abstract_label);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, links_group);
+  gtk_widget_class_bind_template_child (widget_class, ProcDetailView, link_buttons);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, similar_group);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, tag_editor);
   gtk_widget_class_bind_template_child (widget_class, ProcDetailView, suggested_tags);

@@ -790,6 +790,19 @@ import_done_cb (GObject      *object,
             }
         }
       proc_window_add_toast (self, summary);
+
+      /* The one thing an import changes that the library had: derived
+       * titles that the file's official ones replaced. */
+      if (r->report->retitled_ids->len > 0)
+        {
+          g_autoptr(ProcUndo) undo =
+            proc_undo_new_derived_titles (self->store,
+                                          (const gint64 *) (gpointer) r->report->retitled_ids->data,
+                                          (const char * const *) r->report->derived_titles->pdata,
+                                          r->report->retitled_ids->len);
+
+          proc_window_push_undo (self, undo);
+        }
     }
 }
 
