@@ -146,6 +146,20 @@ scenario (ProcWindow *window)
   assert_says (preferences_texts, "自动保存延迟");
   assert_no_english (preferences_texts, "Interface Language");
   adw_dialog_force_close (preferences);
+
+  /* A page saved from the web is refused in Chinese, saying what to import. */
+  {
+    g_autofree char *saved = g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", "html",
+                                               "saved-page.html", NULL);
+    g_autoptr(GFile) page = g_file_new_for_path (saved);
+    AdwAlertDialog *alert;
+
+    proc_window_import_files (window, &page, 1);
+    alert = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
+    g_assert_nonnull (strstr (adw_alert_dialog_get_body (alert), "saved-page.html: 这是网页，不是论文列表。"));
+    g_assert_nonnull (strstr (adw_alert_dialog_get_body (alert), "BibTeX、RIS、CSL-JSON 或 CSV"));
+    adw_dialog_force_close (ADW_DIALOG (alert));
+  }
 }
 
 static gboolean

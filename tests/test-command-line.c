@@ -664,7 +664,9 @@ test_export (void)
 
   run_proceedings (&markdown, "--library", library, "--export", "markdown", "--what", "starred", NULL);
   g_assert_cmpint (markdown.status, ==, 0);
-  g_assert_true (g_str_has_prefix (markdown.out, "# Starred Papers"));
+  /* The marker an import recognises, then what people read */
+  g_assert_true (g_str_has_prefix (markdown.out, "<!-- proceedings-export v1 {"));
+  g_assert_nonnull (strstr (markdown.out, " -->\n\n# Starred Papers\n"));
   g_assert_nonnull (strstr (markdown.out, "TinyTrain"));
   g_assert_null (strstr (markdown.out, "LLMCompiler"));
 

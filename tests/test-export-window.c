@@ -11,6 +11,7 @@
 #include "dialog-common.h"
 #include "proc-application.h"
 #include "proc-export-dialog.h"
+#include "proc-exporter.h"
 #include "proc-paper-list.h"
 #include "proc-window-private.h"
 
@@ -394,6 +395,61 @@ test_drop_file (void)
   run_app (scenario_drop_file);
 }
 
+/* Our own Markdown export, opened again: the paper deleted since comes
+ * back with its note and star, the others are found, nothing else is
+ * added.  A page saved from the web is refused with a dialog that says
+ * why and what to import instead, and nothing of it is added. */
+static void
+scenario_own_export_back (ProcWindow *window)
+{
+  g_autofree char *path = g_build_filename (export_path, "All Papers.md", NULL);
+  g_autofree char *saved = g_build_filename (g_getenv ("PROCEEDINGS_SOURCE_DIR"), "tests", "data", "html",
+                                             "saved-page.html", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) page = g_file_new_for_path (saved);
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *toast_text = NULL;
+  gint64 tiny = find_paper (window, "TinyTrain");
+  guint before = proc_store_count (window->store, NULL);
+  AdwAlertDialog *dialog;
+  LabelWait toast;
+
+  g_assert_true (proc_store_set_note (window->store, tiny, "Bring it to the reading group", &error));
+  g_assert_true (proc_store_set_starred (window->store, &tiny, 1, TRUE, &error));
+  g_assert_true (proc_store_set_triage (window->store, &tiny, 1, PROC_TRIAGE_KEEP, &error));
+  ids = proc_store_query_ids (window->store, NULL, NULL, PROC_SORT_ADDED, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (proc_exporter_export_file (window->store, file, PROC_RECORD_FORMAT_MARKDOWN, PROC_EXPORT_ALL,
+                                            PROC_EXPORT_GROUP_NONE, "All Papers",
+                                            (const gint64 *) (gpointer) ids->data, ids->len, NULL, NULL, &error));
+  g_assert_true (proc_store_delete_papers (window->store, &tiny, 1, &error));
+  g_assert_no_error (error);
+
+  proc_window_import_files (window, &file, 1);
+  toast_text = g_strdup_printf ("All Papers.md: 1 paper added, %u already in the library, 0 skipped", before - 1);
+  toast = (LabelWait) { GTK_WIDGET (window), toast_text };
+  wait_until (label_shown, &toast, 30, "the import toast");
+  g_assert_cmpuint (proc_store_count (window->store, NULL), ==, before);
+  g_assert_cmpuint (proc_store_count (window->store, "TinyTrain is:starred"), ==, 1);
+  g_assert_cmpuint (proc_store_count (window->store, "reading group"), ==, 1);
+
+  proc_window_import_files (window, &page, 1);
+  dialog = ADW_ALERT_DIALOG (dialog_wait_shown (ADW_TYPE_ALERT_DIALOG));
+  g_assert_cmpstr (adw_alert_dialog_get_heading (dialog), ==, "Could Not Import the Paper List");
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "saved-page.html: a web page, not a list of papers"));
+  g_assert_nonnull (strstr (adw_alert_dialog_get_body (dialog), "import the papers as BibTeX, RIS, CSL-JSON or CSV instead."));
+  alert_dialog_respond (dialog, "close");
+  g_assert_null (dialog_find_shown (ADW_TYPE_DIALOG));
+  g_assert_cmpuint (proc_store_count (window->store, NULL), ==, before);
+}
+
+static void
+test_own_export_back (void)
+{
+  run_app (scenario_own_export_back);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -417,6 +473,7 @@ main (int   argc,
   g_test_add_func ("/export-window/export-reading-list", test_export_reading_list);
   g_test_add_func ("/export-window/preselects-shown-list", test_preselects_shown_list);
   g_test_add_func ("/export-window/copy-bibtex", test_copy_bibtex);
+  g_test_add_func ("/export-window/own-export-back", test_own_export_back);
   g_test_add_func ("/export-window/drop-file", test_drop_file);
 
   status = g_test_run ();

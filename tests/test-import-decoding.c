@@ -94,6 +94,29 @@ export_all (ProcStore        *store,
       g_error ("“%s” unexpected in:\n%s", (needle), (haystack)); \
   } G_STMT_END
 
+/* What a browser shows of @html: the page without its comments, where
+ * the export keeps each paper's data for reading it back. */
+static char *
+dup_without_comments (const char *html)
+{
+  GString *shown = g_string_new (NULL);
+  const char *p = html;
+  const char *open;
+
+  while ((open = strstr (p, "<!--")) != NULL)
+    {
+      const char *close = strstr (open, "-->");
+
+      g_string_append_len (shown, p, open - p);
+      if (close == NULL)
+        return g_string_free (shown, FALSE);
+      p = close + 3;
+    }
+  g_string_append (shown, p);
+
+  return g_string_free (shown, FALSE);
+}
+
 /* PMLR's own records (copied from icml2024-seed-pmlr.bib): <em> and <b>
  * in abstracts, Jo\~{a}o in names. */
 static void
@@ -105,6 +128,7 @@ test_pmlr_emphasis (void)
   g_autoptr(ProcPaper) avdkl = NULL;
   g_autofree char *bibtex = NULL;
   g_autofree char *html = NULL;
+  g_autofree char *shown = NULL;
   g_autofree char *markdown = NULL;
 
   g_assert_cmpuint (report->added, ==, 2);
@@ -131,8 +155,9 @@ test_pmlr_emphasis (void)
   html = export_all (store, PROC_RECORD_FORMAT_HTML);
   assert_contains (html, "which we call <em>reason for future, act for now</em> (<strong>RAFA</strong>). Specifically");
   assert_contains (html, "our resulting method, <em>amortized varitional</em> DKL");
-  assert_lacks (html, "&lt;em&gt;");
-  assert_lacks (html, "*reason");
+  shown = dup_without_comments (html);
+  assert_lacks (shown, "&lt;em&gt;");
+  assert_lacks (shown, "*reason");
 
   markdown = export_all (store, PROC_RECORD_FORMAT_MARKDOWN);
   assert_contains (markdown, "which we call *reason for future, act for now* (**RAFA**). Specifically");

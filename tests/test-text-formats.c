@@ -763,7 +763,9 @@ test_markdown_ungrouped (void)
   g_autoptr(GPtrArray) records = fixture_records ();
   g_autofree char *md = write_records (PROC_TYPE_MARKDOWN_WRITER, 0, "", records, NULL);
 
-  g_assert_true (g_str_has_prefix (md, "# Papers\n\n## Attention in O(n log n) Memory\n"));
+  /* The marker, a comment, then what people read */
+  g_assert_true (g_str_has_prefix (md, "<!-- proceedings-export v1 {"));
+  g_assert_nonnull (strstr (md, " -->\n\n# Papers\n\n## Attention in O(n log n) Memory\n"));
   g_assert_null (strstr (md, "###"));
   /* Without the annotation fields */
   g_assert_null (strstr (md, "Tags"));
@@ -791,11 +793,34 @@ test_markdown_emphasis (void)
   g_assert_null (strstr (md, "\xee\x80"));
 }
 
+/* What people see of a Markdown export: without the comments that hold
+ * each paper's data, one line each, whose only ">" closes them. */
+static char *
+without_data_lines (const char *md)
+{
+  g_auto(GStrv) lines = g_strsplit (md, "\n", -1);
+  GString *shown = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (lines[i], "<!-- proceedings-"))
+        {
+          g_assert_true (strchr (lines[i], '>') == lines[i] + strlen (lines[i]) - 1);
+          g_assert_null (strchr (lines[i] + 1, '<'));
+          continue;
+        }
+      g_string_append_printf (shown, "%s\n", lines[i]);
+    }
+
+  return g_string_free (shown, FALSE);
+}
+
 static void
 test_markdown_unsafe_links (void)
 {
   g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_paper_record_free);
   ProcPaperRecord *record = new_record ("Links");
+  g_autofree char *full = NULL;
   g_autofree char *md = NULL;
 
   record->url = g_strdup ("javascript:alert(1)");
@@ -804,7 +829,8 @@ test_markdown_unsafe_links (void)
   record->doi = g_strdup ("10.1002/(sici)1097-0258");
   g_ptr_array_add (records, record);
 
-  md = write_records (PROC_TYPE_MARKDOWN_WRITER, PROC_EXPORT_ALL, "x", records, NULL);
+  full = write_records (PROC_TYPE_MARKDOWN_WRITER, PROC_EXPORT_ALL, "x", records, NULL);
+  md = without_data_lines (full);
   g_assert_null (strstr (md, "](javascript"));
   g_assert_null (strstr (md, "](data"));
   /* Every '<' is escaped: no raw HTML */
@@ -839,7 +865,7 @@ assert_inert_html (const char *html)
   };
   static const char * const attributes[] = {
     "html", "lang", "charset", "name", "content", "http-equiv", "href", "rel", "class", "role",
-    "aria-label", NULL
+    "aria-label", "data-proceedings-export", NULL
   };
   g_autofree char *lower = g_ascii_strdown (html, -1);
   const char *p = html;
@@ -856,6 +882,21 @@ assert_inert_html (const char *html)
       const char *name;
 
       g_assert_nonnull (end);
+
+      /* The only comments are the data for an import: one line, whose
+       * only '>' closes it, and no '<' inside. */
+      if (g_str_has_prefix (p, "<!--"))
+        {
+          const char *eol = strchr (p, '\n');
+
+          g_assert_true (g_str_has_prefix (p, "<!-- proceedings-"));
+          g_assert_nonnull (eol);
+          g_assert_true (end == eol - 1 && end[-1] == '-' && end[-2] == '-');
+          g_assert_null (memchr (p + 1, '<', eol - p - 1));
+          p = end + 1;
+          continue;
+        }
+
       tag = g_strndup (p + 1, end - p - 1);
       p = end + 1;
 
@@ -937,7 +978,8 @@ test_html_language (void)
 
   /* The tests run with LC_ALL=C.UTF-8 */
   html = write_records (PROC_TYPE_HTML_WRITER, PROC_EXPORT_ALL, "Empty", records, NULL);
-  g_assert_true (g_str_has_prefix (html, "<!DOCTYPE html>\n<html lang=\"en\">\n"));
+  g_assert_true (g_str_has_prefix (html, "<!DOCTYPE html>\n<!-- proceedings-export v1 "));
+  g_assert_nonnull (strstr (html, " -->\n<html data-proceedings-export=\"1\" lang=\"en\">\n"));
   g_assert_true (g_str_has_suffix (html, "<h1>Empty</h1>\n</main>\n</body>\n</html>\n"));
   g_assert_nonnull (strstr (html, "<meta http-equiv=\"Content-Security-Policy\" "
                                   "content=\"default-src 'none'; style-src 'unsafe-inline'\">"));

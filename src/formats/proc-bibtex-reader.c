@@ -682,6 +682,54 @@ normalize_entry_type (const char *type)
   return g_strdup (type);
 }
 
+/* "%3B" → ";": what proc-bibtex-writer.c escaped in a watchlist.  Line
+ * breaks and indents (bibtool rewraps long fields) are one space. */
+static char *
+dup_watchlist_text (const char *text,
+                    gsize       len)
+{
+  GString *out = g_string_new (NULL);
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (text[i] == '%' && i + 2 < len && g_ascii_isxdigit (text[i + 1]) && g_ascii_isxdigit (text[i + 2]))
+        {
+          g_string_append_c (out, (char) (g_ascii_xdigit_value (text[i + 1]) * 16 + g_ascii_xdigit_value (text[i + 2])));
+          i += 2;
+        }
+      else if (g_ascii_isspace (text[i]))
+        {
+          if (out->len > 0 && out->str[out->len - 1] != ' ')
+            g_string_append_c (out, ' ');
+        }
+      else
+        g_string_append_c (out, text[i]);
+    }
+
+  return g_strstrip (g_string_free (out, FALSE));
+}
+
+/* "name = query; name = query" */
+static void
+read_watchlists (ProcPaperRecord *record,
+                 const char      *raw)
+{
+  g_auto(GStrv) items = g_strsplit (raw, ";", -1);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      const char *equals = strchr (items[i], '=');
+      g_autofree char *name = NULL;
+      g_autofree char *query = NULL;
+
+      if (equals == NULL)
+        continue;
+      name = dup_watchlist_text (items[i], equals - items[i]);
+      query = dup_watchlist_text (equals + 1, strlen (equals + 1));
+      proc_paper_record_add_watchlist (record, name, query);
+    }
+}
+
 static void
 apply_field (ProcPaperRecord *record,
              const char      *name,
@@ -868,6 +916,15 @@ apply_field (ProcPaperRecord *record,
     {
       verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
       record->starred = parse_yes_no (verbatim);
+    }
+  else if (g_str_equal (name, "x-proceedings-triage"))
+    {
+      verbatim = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_VERBATIM);
+      record->triage = proc_record_triage_from_string (verbatim);
+    }
+  else if (g_str_equal (name, "x-proceedings-watchlists"))
+    {
+      read_watchlists (record, raw);
     }
 }
 

@@ -37,7 +37,11 @@
  *     abstract = {…},                           (PROC_EXPORT_ABSTRACTS)
  *     x-proceedings-rating = {4},               (PROC_EXPORT_RATINGS, when rated)
  *     x-proceedings-read = {read},              (PROC_EXPORT_READ_STATE: read, reading, unread)
- *     x-proceedings-starred = {yes}             (PROC_EXPORT_READ_STATE, when starred)
+ *     x-proceedings-starred = {yes},            (PROC_EXPORT_READ_STATE, when starred)
+ *     x-proceedings-triage = {keep},            (PROC_EXPORT_READ_STATE: keep, maybe, skip)
+ *     x-proceedings-watchlists = {Diffusion = diffusion OR "score matching"; RL = tag:rl}
+ *                                               (PROC_EXPORT_TAGS: the watchlists that hold
+ *                                               the paper, name = query, %-escaped)
  *   }
  *
  * Text other than ASCII stays UTF-8, which biber, pandoc and bibtool read
@@ -176,6 +180,43 @@ encode_other_links (const ProcPaperRecord *record)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* The watchlists, "name = query; name = query".  The characters that
+ * would end an item or unbalance the braces are written %XX, so the
+ * text comes back exact without any TeX decoding. */
+static void
+append_watchlist_text (GString    *out,
+                       const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = *p;
+
+      if (c < 0x20 || c == '%' || c == ';' || c == '=' || c == '{' || c == '}' || c == '\\')
+        g_string_append_printf (out, "%%%02X", c);
+      else
+        g_string_append_c (out, c);
+    }
+}
+
+static char *
+encode_watchlists (const ProcPaperRecord *record)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < record->watchlists->len; i++)
+    {
+      const ProcRecordWatchlist *watchlist = g_ptr_array_index (record->watchlists, i);
+
+      if (out->len > 0)
+        g_string_append (out, "; ");
+      append_watchlist_text (out, watchlist->name);
+      g_string_append (out, " = ");
+      append_watchlist_text (out, watchlist->query);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
 /* Takes @value; empty values are left out. */
 static void
 add_field (GString    *entry,
@@ -268,7 +309,10 @@ proc_bibtex_writer_write (ProcRecordWriter       *writer,
         add_field (entry, "x-proceedings-read", g_strdup (read_states[record->read_state]));
       if (record->starred == 1)
         add_field (entry, "x-proceedings-starred", g_strdup ("yes"));
+      add_field (entry, "x-proceedings-triage", g_strdup (proc_record_triage_to_string (record->triage)));
     }
+  if (proc_record_writer_has_field (writer, PROC_EXPORT_TAGS))
+    add_field (entry, "x-proceedings-watchlists", encode_watchlists (record));
 
   g_string_append (entry, "\n}\n");
 

@@ -39,7 +39,7 @@
  *   custom.proceedings → what our own exports add (see
  *                      proc-csl-json-writer.c): tags (exact, so a tag
  *                      may hold a comma), rating, read-state, starred,
- *                      status, links
+ *                      status, links, triage, watchlists
  *
  * Other variables are ignored.  Empty strings count as missing. */
 
@@ -339,6 +339,25 @@ read_annotations (ProcPaperRecord *record,
   if (record->status == NULL)
     record->status = proc_json_dup_string (ours, "status");
 
+  {
+    g_autofree char *triage = proc_json_dup_string (ours, "triage");
+    JsonArray *watchlists = get_array (ours, "watchlists");
+
+    record->triage = proc_record_triage_from_string (triage);
+    for (guint i = 0; watchlists != NULL && i < json_array_get_length (watchlists); i++)
+      {
+        JsonNode *element = json_array_get_element (watchlists, i);
+        g_autofree char *name = NULL;
+        g_autofree char *query = NULL;
+
+        if (!JSON_NODE_HOLDS_OBJECT (element))
+          continue;
+        name = proc_json_dup_string (json_node_get_object (element), "name");
+        query = proc_json_dup_string (json_node_get_object (element), "query");
+        proc_paper_record_add_watchlist (record, name, query);
+      }
+  }
+
   for (guint i = 0; links != NULL && i < json_array_get_length (links); i++)
     {
       JsonNode *element = json_array_get_element (links, i);
@@ -380,8 +399,14 @@ dup_editors (JsonObject *item)
   return dup_authors (alias, names);
 }
 
-static ProcPaperRecord *
-record_from_item (JsonObject *item)
+/**
+ * proc_csl_json_record_from_item:
+ * @item: one CSL item
+ *
+ * Returns: (transfer full) (nullable): its record, %NULL when it has no title
+ */
+ProcPaperRecord *
+proc_csl_json_record_from_item (JsonObject *item)
 {
   g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
   g_autofree char *doi = NULL;
@@ -454,7 +479,7 @@ proc_csl_json_reader_next (ProcRecordReader  *reader,
       if (item == NULL)
         return NULL;
 
-      if ((record = record_from_item (item)))
+      if ((record = proc_csl_json_record_from_item (item)))
         {
           record->line = line;
           return record;

@@ -6,6 +6,8 @@
 
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "proc-record-reader.h"
 
 G_BEGIN_DECLS
@@ -16,5 +18,6 @@ G_DECLARE_FINAL_TYPE (ProcCslJsonReader, proc_csl_json_reader, PROC, CSL_JSON_RE
 
 ProcCslJsonReader *proc_csl_json_reader_new (GInputStream *stream,
                                              const char   *display_name);
+ProcPaperRecord   *proc_csl_json_record_from_item (JsonObject *item);
 
 G_END_DECLS

@@ -16,5 +16,7 @@ G_DECLARE_FINAL_TYPE (ProcCslJsonWriter, proc_csl_json_writer, PROC, CSL_JSON_WR
 
 ProcCslJsonWriter *proc_csl_json_writer_new (GOutputStream    *stream,
                                              ProcExportFields  fields);
+char              *proc_csl_json_writer_dup_item (ProcCslJsonWriter     *self,
+                                                  const ProcPaperRecord *record);
 
 G_END_DECLS

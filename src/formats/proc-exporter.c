@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "proc-exporter.h"
+#include "proc-markdown-writer.h"
 #include "proc-paper.h"
 #include "proc-store-records.h"
 
@@ -246,6 +247,10 @@ proc_exporter_write_to_string (ProcStore         *store,
   g_autoptr(ProcRecordWriter) writer = proc_record_format_new_writer (format, stream, fields);
 
   g_return_val_if_fail (writer != NULL, NULL);
+
+  /* Text to paste: a chat or a mail shows HTML comments as they are. */
+  if (PROC_IS_MARKDOWN_WRITER (writer))
+    proc_markdown_writer_set_for_pasting (PROC_MARKDOWN_WRITER (writer), TRUE);
 
   if (!proc_exporter_write (store, writer, title, ids, n_ids, PROC_EXPORT_GROUP_NONE, NULL, NULL, error) ||
       !g_output_stream_write_all (stream, "", 1, NULL, NULL, error) ||

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "proc-csl-json-writer.h"
+#include "proc-document-data.h"
 #include "proc-html-writer.h"
 #include "proc-links.h"
 #include "proc-tex.h"
@@ -24,7 +26,13 @@
  * forbids everything but the inline stylesheet (no script, image, font or
  * frame can load even if something slipped through), and only http and
  * https addresses become links (rel="noopener noreferrer"); any other
- * address shows as text.  Lines end in LF. */
+ * address shows as text.  Lines end in LF.
+ *
+ * The page says it is ours (<meta name="generator" content="Proceedings
+ * …">, data-proceedings-export on <html>, and the marker comment of
+ * proc-document-data.c) and each <article> ends with its paper's data as
+ * CSL-JSON in a comment, which no browser shows: an import reads the
+ * papers back from those, with their annotations. */
 
 struct _ProcHtmlWriter
 {
@@ -32,6 +40,7 @@ struct _ProcHtmlWriter
 
   char *lang;
   gboolean grouped;   /* a group heading came: papers are a level below */
+  ProcCslJsonWriter *data;   /* makes each paper's hidden CSL item */
 };
 
 G_DEFINE_FINAL_TYPE (ProcHtmlWriter, proc_html_writer, PROC_TYPE_RECORD_WRITER)
@@ -291,7 +300,13 @@ proc_html_writer_begin (ProcRecordWriter  *writer,
   g_autoptr(GString) out = g_string_new (NULL);
   g_autofree char *flat = g_strstrip (g_strdup (*title != '\0' ? title : _("Papers")));
 
-  g_string_append (out, "<!DOCTYPE html>\n<html lang=\"");
+  g_clear_object (&self->data);
+  self->data = proc_csl_json_writer_new (proc_record_writer_get_stream (writer),
+                                         proc_record_writer_get_fields (writer));
+
+  g_string_append (out, "<!DOCTYPE html>\n");
+  proc_document_append_marker (out, title);
+  g_string_append_printf (out, "<html data-proceedings-export=\"%d\" lang=\"", PROC_DOCUMENT_DATA_VERSION);
   append_escaped (out, self->lang, "");
   g_string_append (out,
                    "\">\n"
@@ -479,6 +494,13 @@ proc_html_writer_write (ProcRecordWriter       *writer,
         }
     }
 
+  if (self->data != NULL)
+    {
+      g_autofree char *item = proc_csl_json_writer_dup_item (self->data, record);
+
+      proc_document_append_paper (out, item);
+    }
+
   g_string_append (out, "</article>\n");
 
   return proc_record_writer_append (writer, out->str, error);
@@ -497,6 +519,7 @@ proc_html_writer_finalize (GObject *object)
   ProcHtmlWriter *self = PROC_HTML_WRITER (object);
 
   g_clear_pointer (&self->lang, g_free);
+  g_clear_object (&self->data);
 
   G_OBJECT_CLASS (proc_html_writer_parent_class)->finalize (object);
 }

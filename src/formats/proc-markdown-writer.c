@@ -11,6 +11,8 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "proc-csl-json-writer.h"
+#include "proc-document-data.h"
 #include "proc-links.h"
 #include "proc-markdown-writer.h"
 #include "proc-tex.h"
@@ -33,6 +35,14 @@
  *
  *   The abstract, its TeX math as Unicode, its emphasis as *emphasis*.
  *
+ *   <!-- proceedings-paper {the paper as CSL-JSON} -->
+ *
+ * The first line, <!-- proceedings-export v1 … -->, says that Proceedings
+ * wrote the file, and each paper ends with its data, the fields the
+ * export has as CSL-JSON (see proc-document-data.c): HTML comments, which
+ * Markdown viewers and pandoc do not show, and from which an import gets
+ * the papers back with their annotations.
+ *
  * Text from the library is escaped wherever Markdown would read it as
  * syntax (emphasis, links, raw HTML, headings, lists, GitHub's $math$),
  * so a title with `*` or `<b>` shows as typed.  Only http and https
@@ -44,6 +54,8 @@ struct _ProcMarkdownWriter
   ProcRecordWriter parent_instance;
 
   gboolean grouped;   /* a group heading came: papers are a level below */
+  ProcCslJsonWriter *data;   /* makes each paper's hidden CSL item */
+  gboolean for_pasting;      /* only what people read: no marker, no data */
 };
 
 G_DEFINE_FINAL_TYPE (ProcMarkdownWriter, proc_markdown_writer, PROC_TYPE_RECORD_WRITER)
@@ -331,8 +343,18 @@ proc_markdown_writer_begin (ProcRecordWriter  *writer,
                             const char        *title,
                             GError           **error)
 {
-  g_autoptr(GString) out = g_string_new ("# ");
+  ProcMarkdownWriter *self = PROC_MARKDOWN_WRITER (writer);
+  g_autoptr(GString) out = g_string_new (NULL);
 
+  g_clear_object (&self->data);
+  if (!self->for_pasting)
+    {
+      self->data = proc_csl_json_writer_new (proc_record_writer_get_stream (writer),
+                                             proc_record_writer_get_fields (writer));
+      proc_document_append_marker (out, title);
+      g_string_append_c (out, '\n');
+    }
+  g_string_append (out, "# ");
   append_inline (out, *title != '\0' ? title : _("Papers"));
   g_string_append_c (out, '\n');
 
@@ -489,13 +511,34 @@ proc_markdown_writer_write (ProcRecordWriter       *writer,
         }
     }
 
+  if (self->data != NULL)
+    {
+      g_autofree char *item = proc_csl_json_writer_dup_item (self->data, record);
+
+      g_string_append_c (out, '\n');
+      proc_document_append_paper (out, item);
+    }
+
   return proc_record_writer_append (writer, out->str, error);
+}
+
+static void
+proc_markdown_writer_finalize (GObject *object)
+{
+  ProcMarkdownWriter *self = PROC_MARKDOWN_WRITER (object);
+
+  g_clear_object (&self->data);
+
+  G_OBJECT_CLASS (proc_markdown_writer_parent_class)->finalize (object);
 }
 
 static void
 proc_markdown_writer_class_init (ProcMarkdownWriterClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   ProcRecordWriterClass *writer_class = PROC_RECORD_WRITER_CLASS (klass);
+
+  object_class->finalize = proc_markdown_writer_finalize;
 
   writer_class->begin = proc_markdown_writer_begin;
   writer_class->group = proc_markdown_writer_group;
@@ -505,6 +548,22 @@ proc_markdown_writer_class_init (ProcMarkdownWriterClass *klass)
 static void
 proc_markdown_writer_init (ProcMarkdownWriter *self)
 {
+}
+
+/**
+ * proc_markdown_writer_set_for_pasting:
+ *
+ * Leaves out the marker and the papers' data, which a message or a
+ * document that the text is pasted into might show as text.  Call before
+ * the export begins.
+ */
+void
+proc_markdown_writer_set_for_pasting (ProcMarkdownWriter *self,
+                                      gboolean            for_pasting)
+{
+  g_return_if_fail (PROC_IS_MARKDOWN_WRITER (self));
+
+  self->for_pasting = for_pasting;
 }
 
 ProcMarkdownWriter *

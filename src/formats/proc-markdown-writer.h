@@ -16,5 +16,7 @@ G_DECLARE_FINAL_TYPE (ProcMarkdownWriter, proc_markdown_writer, PROC, MARKDOWN_W
 
 ProcMarkdownWriter *proc_markdown_writer_new (GOutputStream    *stream,
                                               ProcExportFields  fields);
+void                proc_markdown_writer_set_for_pasting (ProcMarkdownWriter *self,
+                                                          gboolean            for_pasting);
 
 G_END_DECLS

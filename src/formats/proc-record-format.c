@@ -17,6 +17,8 @@
 #include "proc-conference-list-writer.h"
 #include "proc-csv-reader.h"
 #include "proc-csv-writer.h"
+#include "proc-document-data.h"
+#include "proc-document-reader.h"
 #include "proc-html-writer.h"
 #include "proc-markdown-writer.h"
 #include "proc-ris-reader.h"
@@ -42,8 +44,8 @@ static const struct
   [PROC_RECORD_FORMAT_CSL_JSON]      = { "csl-json", N_("CSL-JSON"), "json", "application/vnd.citationstyles.csl+json", TRUE, TRUE },
   [PROC_RECORD_FORMAT_PAPER_COPILOT] = { "paper-copilot", N_("Paper Copilot JSON"), "json", "application/json", TRUE, FALSE },
   [PROC_RECORD_FORMAT_CSV]           = { "csv", N_("CSV"), "csv", "text/csv", TRUE, TRUE },
-  [PROC_RECORD_FORMAT_MARKDOWN]      = { "markdown", N_("Markdown"), "md", "text/markdown", FALSE, TRUE },
-  [PROC_RECORD_FORMAT_HTML]          = { "html", N_("HTML"), "html", "text/html", FALSE, TRUE },
+  [PROC_RECORD_FORMAT_MARKDOWN]      = { "markdown", N_("Markdown"), "md", "text/markdown", TRUE, TRUE },
+  [PROC_RECORD_FORMAT_HTML]          = { "html", N_("HTML"), "html", "text/html", TRUE, TRUE },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (formats) == PROC_RECORD_FORMAT_LAST + 1);
@@ -184,6 +186,64 @@ looks_like_csv_header (const char *p,
          g_str_has_suffix (first, ",title");
 }
 
+static gboolean
+starts_with_ci (const char *p,
+                const char *end,
+                const char *prefix)
+{
+  gsize len = strlen (prefix);
+
+  return (gsize) (end - p) >= len && g_ascii_strncasecmp (p, prefix, len) == 0;
+}
+
+/* A page as browsers save it: a doctype, <html>, or a head.  Our own
+ * exports are HTML too; the document reader tells them apart. */
+static gboolean
+looks_like_html (const char *p,
+                 const char *end)
+{
+  if (starts_with_ci (p, end, "<?xml"))
+    {
+      const char *close = memchr (p, '>', end - p);
+
+      if (close == NULL)
+        return FALSE;
+      p = close + 1;
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+    }
+
+  return starts_with_ci (p, end, "<!doctype html") || starts_with_ci (p, end, "<html") ||
+         starts_with_ci (p, end, "<head") || starts_with_ci (p, end, "<body") ||
+         starts_with_ci (p, end, "<meta");
+}
+
+/* A Markdown document: our export's marker, or an "# " heading followed
+ * by a "## " one.  A conference list's title line may start with "#",
+ * but its abstracts are no headings. */
+static gboolean
+looks_like_markdown (const char *p,
+                     const char *end)
+{
+  if (starts_with_ci (p, end, PROC_DOCUMENT_MARKER))
+    return TRUE;
+  if (!starts_with_ci (p, end, "# "))
+    return FALSE;
+
+  for (const char *q = p; q < end;)
+    {
+      const char *eol = memchr (q, '\n', end - q);
+
+      if (eol == NULL)
+        break;
+      q = eol + 1;
+      if (starts_with_ci (q, end, "## ") || starts_with_ci (q, end, "### "))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 /**
  * proc_record_format_guess:
  * @file_name: (nullable): the file's name, whose extension settles a tie
@@ -212,6 +272,14 @@ proc_record_format_guess (const char *file_name,
     p += 3;
   while (p < end && g_ascii_isspace (*p))
     p++;
+
+  /* Documents first: a saved page's stylesheet has "@media (", which
+   * would pass for a BibTeX entry. */
+  if (looks_like_html (p, end) || has_extension (file_name, "html") || has_extension (file_name, "htm") ||
+      has_extension (file_name, "xhtml"))
+    return PROC_RECORD_FORMAT_HTML;
+  if (looks_like_markdown (p, end))
+    return PROC_RECORD_FORMAT_MARKDOWN;
 
   if (p < end && (*p == '[' || *p == '{'))
     {
@@ -261,6 +329,8 @@ proc_record_format_guess (const char *file_name,
     return PROC_RECORD_FORMAT_RIS;
   if (has_extension (file_name, "bib"))
     return PROC_RECORD_FORMAT_BIBTEX;
+  if (has_extension (file_name, "md") || has_extension (file_name, "markdown"))
+    return PROC_RECORD_FORMAT_MARKDOWN;
 
   return PROC_RECORD_FORMAT_TEXT;
 }
@@ -291,9 +361,13 @@ proc_record_format_new_reader (ProcRecordFormat  format,
     case PROC_RECORD_FORMAT_BIBTEX:
       return PROC_RECORD_READER (proc_bibtex_reader_new (stream, display_name));
 
-    case PROC_RECORD_FORMAT_UNKNOWN:
     case PROC_RECORD_FORMAT_MARKDOWN:
     case PROC_RECORD_FORMAT_HTML:
+      /* Our own exports; anything else is refused with a message. */
+      return PROC_RECORD_READER (proc_document_reader_new (stream, display_name,
+                                                           format == PROC_RECORD_FORMAT_HTML));
+
+    case PROC_RECORD_FORMAT_UNKNOWN:
     default:
       return NULL;
     }

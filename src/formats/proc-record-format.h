@@ -22,8 +22,8 @@ typedef enum
   PROC_RECORD_FORMAT_CSL_JSON,
   PROC_RECORD_FORMAT_PAPER_COPILOT,  /* import only */
   PROC_RECORD_FORMAT_CSV,
-  PROC_RECORD_FORMAT_MARKDOWN,       /* export only */
-  PROC_RECORD_FORMAT_HTML,           /* export only */
+  PROC_RECORD_FORMAT_MARKDOWN,       /* read back only when Proceedings exported it */
+  PROC_RECORD_FORMAT_HTML,           /* read back only when Proceedings exported it */
 } ProcRecordFormat;
 
 #define PROC_RECORD_FORMAT_LAST PROC_RECORD_FORMAT_HTML

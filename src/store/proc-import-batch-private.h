@@ -43,6 +43,12 @@ struct _ProcImportBatch
    * those derived titles, for the import's undo. */
   GArray *retitled_ids;
   GPtrArray *retitled_titles;
+  /* Triage decisions and watchlists from the file (our own exports carry
+   * them), written at the commit: the paper ids of each decision, and
+   * the watchlists by name, first seen first. */
+  GArray *triage_ids[4];
+  GPtrArray *watchlists;        /* the names, first seen first (owned by watchlist_names) */
+  GHashTable *watchlist_names;  /* name → query */
 };
 
 /* The kinds of key, in their order of trust: same DOI, same page, same

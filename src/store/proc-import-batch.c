@@ -153,6 +153,10 @@ proc_import_batch_begin (ProcStore   *store,
   batch->staged_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   batch->tags = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
   batch->tag_order = g_ptr_array_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (batch->triage_ids); i++)
+    batch->triage_ids[i] = g_array_new (FALSE, FALSE, sizeof (gint64));
+  batch->watchlist_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  batch->watchlists = g_ptr_array_new ();
 
   return g_steal_pointer (&batch);
 }
@@ -541,6 +545,87 @@ write_tags (ProcImportBatch  *batch,
   return TRUE;
 }
 
+/* A decision the file gives is noted for the commit; "untriaged" is no
+ * decision and never replaces one. */
+static void
+add_annotations (ProcImportBatch        *batch,
+                 gint64                  paper_id,
+                 const ProcPaperRecord  *record)
+{
+  if (record->triage > 0 && record->triage < (int) G_N_ELEMENTS (batch->triage_ids))
+    g_array_append_val (batch->triage_ids[record->triage], paper_id);
+
+  for (guint i = 0; i < record->watchlists->len; i++)
+    {
+      const ProcRecordWatchlist *watchlist = g_ptr_array_index (record->watchlists, i);
+      char *name;
+
+      if (g_hash_table_contains (batch->watchlist_names, watchlist->name))
+        continue;
+      name = g_strdup (watchlist->name);
+      g_hash_table_insert (batch->watchlist_names, name, g_strdup (watchlist->query));
+      g_ptr_array_add (batch->watchlists, name);
+    }
+}
+
+/* A paper keeps the decision it has: the file's fills an untriaged one,
+ * as the file's rating fills only a paper without one. */
+static gboolean
+write_annotations (ProcImportBatch  *batch,
+                   GError          **error)
+{
+  sqlite3_stmt *stmt;
+
+  for (guint triage = 1; triage < G_N_ELEMENTS (batch->triage_ids); triage++)
+    {
+      GArray *ids = batch->triage_ids[triage];
+
+      if (ids->len == 0)
+        continue;
+      if (!(stmt = _proc_store_prepare (batch->store,
+                                        "UPDATE papers SET triage = ?2, triaged_at = ?3 WHERE id = ?1 AND triage = 0",
+                                        error)))
+        return FALSE;
+      for (guint i = 0; i < ids->len; i++)
+        {
+          int rc;
+
+          sqlite3_bind_int64 (stmt, 1, g_array_index (ids, gint64, i));
+          sqlite3_bind_int (stmt, 2, triage);
+          sqlite3_bind_int64 (stmt, 3, batch->added_at);
+          rc = sqlite3_step (stmt);
+          sqlite3_reset (stmt);
+          if (rc != SQLITE_DONE)
+            return _proc_store_set_error (batch->store, error, _("update the paper"));
+        }
+    }
+
+  /* A watchlist the library has by that name (case aside) stays as it is. */
+  if (batch->watchlists->len > 0)
+    {
+      if (!(stmt = _proc_store_prepare (batch->store,
+                                        "INSERT INTO watchlists (name, query, created_at) SELECT ?1, ?2, ?3"
+                                        " WHERE NOT EXISTS (SELECT 1 FROM watchlists WHERE name = ?1 COLLATE NOCASE)",
+                                        error)))
+        return FALSE;
+      for (guint i = 0; i < batch->watchlists->len; i++)
+        {
+          const char *name = g_ptr_array_index (batch->watchlists, i);
+          int rc;
+
+          sqlite3_bind_text (stmt, 1, name, -1, SQLITE_TRANSIENT);
+          sqlite3_bind_text (stmt, 2, g_hash_table_lookup (batch->watchlist_names, name), -1, SQLITE_TRANSIENT);
+          sqlite3_bind_int64 (stmt, 3, batch->added_at);
+          rc = sqlite3_step (stmt);
+          sqlite3_reset (stmt);
+          if (rc != SQLITE_DONE)
+            return _proc_store_set_error (batch->store, error, _("create the watchlist"));
+        }
+    }
+
+  return TRUE;
+}
+
 /**
  * proc_import_batch_add:
  * @outcome: (out) (optional): whether the paper was new or already there
@@ -603,6 +688,7 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
       if (!stage_paper (batch, record, keys, &paper_id, error))
         return FALSE;
       add_tags (batch, paper_id, record);
+      add_annotations (batch, paper_id, record);
       return batch->n_staged < STAGE_SIZE || _proc_import_batch_flush_staged (batch, error);
     }
 
@@ -611,6 +697,7 @@ proc_import_batch_add_keyed (ProcImportBatch        *batch,
   proc_abstract_matcher_forget (batch->matcher, paper_id);
 
   add_tags (batch, paper_id, record);
+  add_annotations (batch, paper_id, record);
 
   if (!(stmt = _proc_store_prepare (store,
                                     "INSERT OR IGNORE INTO list_papers (list_id, paper_id, position) VALUES (?, ?, ?)",
@@ -639,6 +726,7 @@ proc_import_batch_commit (ProcImportBatch  *batch,
 
   if (!_proc_import_batch_flush_staged (batch, error) ||
       !write_tags (batch, error) ||
+      !write_annotations (batch, error) ||
       !_proc_store_commit (batch->store, error))
     {
       _proc_store_rollback (batch->store);
@@ -668,6 +756,11 @@ proc_import_batch_free (ProcImportBatch *batch)
   g_clear_pointer (&batch->matcher, proc_abstract_matcher_free);
   g_clear_pointer (&batch->retitled_ids, g_array_unref);
   g_clear_pointer (&batch->retitled_titles, g_ptr_array_unref);
+
+  for (guint i = 0; i < G_N_ELEMENTS (batch->triage_ids); i++)
+    g_clear_pointer (&batch->triage_ids[i], g_array_unref);
+  g_clear_pointer (&batch->watchlists, g_ptr_array_unref);
+  g_clear_pointer (&batch->watchlist_names, g_hash_table_unref);
   g_free (batch);
 }
 

@@ -11,6 +11,16 @@
 #include "proc-match-text.h"
 #include "proc-paper-record.h"
 
+static void
+watchlist_free (gpointer data)
+{
+  ProcRecordWatchlist *watchlist = data;
+
+  g_free (watchlist->name);
+  g_free (watchlist->query);
+  g_free (watchlist);
+}
+
 ProcPaperRecord *
 proc_paper_record_new (void)
 {
@@ -18,6 +28,7 @@ proc_paper_record_new (void)
 
   record->links = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_link_free);
   record->tags = g_ptr_array_new_with_free_func (g_free);
+  record->watchlists = g_ptr_array_new_with_free_func (watchlist_free);
   record->names = proc_names_new ();
   record->read_state = PROC_RECORD_UNSET;
   record->starred = PROC_RECORD_UNSET;
@@ -45,6 +56,7 @@ proc_paper_record_free (ProcPaperRecord *record)
   g_free (record->note);
   g_clear_pointer (&record->links, g_ptr_array_unref);
   g_clear_pointer (&record->tags, g_ptr_array_unref);
+  g_clear_pointer (&record->watchlists, g_ptr_array_unref);
   g_clear_pointer (&record->names, g_ptr_array_unref);
   g_free (record);
 }
@@ -82,11 +94,83 @@ proc_paper_record_copy (const ProcPaperRecord *record)
   copy->rating = record->rating;
   copy->read_state = record->read_state;
   copy->starred = record->starred;
+  copy->triage = record->triage;
+  for (guint i = 0; i < record->watchlists->len; i++)
+    {
+      const ProcRecordWatchlist *watchlist = g_ptr_array_index (record->watchlists, i);
+
+      proc_paper_record_add_watchlist (copy, watchlist->name, watchlist->query);
+    }
   copy->id = record->id;
   copy->line = record->line;
   copy->title_derived = record->title_derived;
 
   return copy;
+}
+
+/* Blank names or queries and a name already there are left out. */
+void
+proc_paper_record_add_watchlist (ProcPaperRecord *record,
+                                 const char      *name,
+                                 const char      *query)
+{
+  ProcRecordWatchlist *watchlist;
+  g_autofree char *trimmed_name = NULL;
+  g_autofree char *trimmed_query = NULL;
+
+  g_return_if_fail (record != NULL);
+
+  if (name == NULL || query == NULL)
+    return;
+
+  trimmed_name = g_strstrip (g_strdup (name));
+  trimmed_query = g_strstrip (g_strdup (query));
+  if (*trimmed_name == '\0' || *trimmed_query == '\0')
+    return;
+
+  for (guint i = 0; i < record->watchlists->len; i++)
+    if (g_str_equal (((ProcRecordWatchlist *) g_ptr_array_index (record->watchlists, i))->name, trimmed_name))
+      return;
+
+  watchlist = g_new0 (ProcRecordWatchlist, 1);
+  watchlist->name = g_steal_pointer (&trimmed_name);
+  watchlist->query = g_steal_pointer (&trimmed_query);
+  g_ptr_array_add (record->watchlists, watchlist);
+}
+
+/* The words files use for a triage decision (ProcTriage's values):
+ * "keep", "maybe", "skip"; NULL for none. */
+const char *
+proc_record_triage_to_string (int triage)
+{
+  switch (triage)
+    {
+    case 1: return "keep";
+    case 2: return "maybe";
+    case 3: return "skip";
+    default: return NULL;
+    }
+}
+
+/* "keep", "maybe", "skip" (and "kept", "skipped"), any case; else 0. */
+int
+proc_record_triage_from_string (const char *text)
+{
+  g_autofree char *word = NULL;
+
+  if (text == NULL)
+    return 0;
+
+  word = g_ascii_strdown (text, -1);
+  g_strstrip (word);
+  if (g_str_equal (word, "keep") || g_str_equal (word, "kept"))
+    return 1;
+  if (g_str_equal (word, "maybe"))
+    return 2;
+  if (g_str_equal (word, "skip") || g_str_equal (word, "skipped"))
+    return 3;
+
+  return 0;
 }
 
 /**
@@ -101,7 +185,7 @@ proc_paper_record_copy (const ProcPaperRecord *record)
  * producers (curly quotes or ``TeX'' ones, <em> or *emphasis*, — or ---)
  * is one paper.  Stored hashes depend on these bytes: a change to the
  * fold needs a migration that hashes the library again (see
- * proc-schema.c, "9 → 10").
+ * proc-schema.c, "10 → 11").
  */
 char *
 proc_content_hash (const char *abstract,

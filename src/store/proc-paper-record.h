@@ -16,6 +16,14 @@ G_BEGIN_DECLS
 /* A read state a file did not give. */
 #define PROC_RECORD_UNSET (-1)
 
+/* A watchlist as files carry it: its name and its query, so that an
+ * import can create it where it is missing. */
+typedef struct
+{
+  char *name;
+  char *query;
+} ProcRecordWatchlist;
+
 /* Importers fill a record from a file; exporters get one filled from the
  * library.  Every string is UTF-8 or %NULL. */
 typedef struct
@@ -43,6 +51,8 @@ typedef struct
   int        rating;         /* 0–5 */
   int        read_state;     /* a ProcReadState, or PROC_RECORD_UNSET */
   int        starred;        /* 0, 1, or PROC_RECORD_UNSET */
+  int        triage;         /* a ProcTriage: 0 untriaged (never overwrites a decision), 1 keep, 2 maybe, 3 skip */
+  GPtrArray *watchlists;     /* of ProcRecordWatchlist: the watchlists that hold the paper (never %NULL) */
 
   gint64     id;             /* the paper's id when it comes from the library, else 0 */
   guint      line;           /* where the entry starts in its file, for messages */
@@ -58,8 +68,13 @@ void             proc_paper_record_add_link (ProcPaperRecord *record,
 void             proc_paper_record_add_url_link (ProcPaperRecord *record);
 void             proc_paper_record_add_tag  (ProcPaperRecord *record,
                                              const char      *tag);
+void             proc_paper_record_add_watchlist (ProcPaperRecord *record,
+                                                  const char      *name,
+                                                  const char      *query);
 const char      *proc_paper_record_get_link (const ProcPaperRecord *record,
                                              ProcLinkKind           kind);
+const char      *proc_record_triage_to_string   (int              triage);
+int              proc_record_triage_from_string (const char      *text);
 char            *proc_paper_record_dup_content_hash (const ProcPaperRecord *record);
 char            *proc_paper_record_dup_title_key    (const ProcPaperRecord *record);
 char            *proc_content_hash                  (const char            *abstract,

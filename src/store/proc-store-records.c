@@ -27,7 +27,7 @@ static const char records_sql[] =
   "    WHERE pt.paper_id = p.id ORDER BY t.name COLLATE NOCASE)),"
   " (SELECT group_concat(kind || char(30) || url, char(31)) FROM"
   "   (SELECT kind, url FROM paper_links WHERE paper_id = p.id ORDER BY position)),"
-  " p.entry_type, p.editors, p.publisher, p.names"
+  " p.entry_type, p.editors, p.publisher, p.triage, p.names"
   " FROM temp.export_ids e JOIN papers p ON p.id = e.paper_id"
   " ORDER BY e.position";
 
@@ -38,6 +38,68 @@ dup_column (sqlite3_stmt *stmt,
   const char *text = (const char *) sqlite3_column_text (stmt, column);
 
   return text != NULL && *text != '\0' ? g_strdup (text) : NULL;
+}
+
+/* A watchlist and the papers its query finds now. */
+typedef struct
+{
+  char *name;
+  char *query;
+  GHashTable *ids;
+} Watched;
+
+static void
+watched_free (gpointer data)
+{
+  Watched *watched = data;
+
+  g_free (watched->name);
+  g_free (watched->query);
+  g_clear_pointer (&watched->ids, g_hash_table_unref);
+  g_free (watched);
+}
+
+/* Every watchlist with its papers, so each record can say which hold it:
+ * one query a watchlist, not one a paper. */
+static GPtrArray *
+read_watchlists (ProcStore  *self,
+                 GError    **error)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (watched_free);
+  sqlite3_stmt *stmt;
+  int rc;
+
+  if (!(stmt = _proc_store_prepare (self, "SELECT name, query FROM watchlists ORDER BY name COLLATE NOCASE, id", error)))
+    return NULL;
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      Watched *watched = g_new0 (Watched, 1);
+
+      watched->name = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      watched->query = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+      watched->ids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+      g_ptr_array_add (all, watched);
+    }
+  sqlite3_reset (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      _proc_store_set_error (self, error, _("read the papers to export"));
+      return NULL;
+    }
+
+  for (guint i = 0; i < all->len; i++)
+    {
+      Watched *watched = g_ptr_array_index (all, i);
+      g_autoptr(GArray) ids = proc_store_query_ids (self, watched->query, NULL, PROC_SORT_ADDED, FALSE, error);
+
+      if (ids == NULL)
+        return NULL;
+      for (guint j = 0; j < ids->len; j++)
+        g_hash_table_add (watched->ids, g_memdup2 (&g_array_index (ids, gint64, j), sizeof (gint64)));
+    }
+
+  return g_steal_pointer (&all);
 }
 
 static ProcPaperRecord *
@@ -86,14 +148,29 @@ read_record (sqlite3_stmt *stmt)
         }
     }
 
+  record->triage = sqlite3_column_int (stmt, 20);
+
   /* The authors in parts; none for papers imported before they were kept */
   {
-    g_autoptr(GPtrArray) names = proc_names_deserialize ((const char *) sqlite3_column_text (stmt, 20));
+    g_autoptr(GPtrArray) names = proc_names_deserialize ((const char *) sqlite3_column_text (stmt, 21));
 
     g_ptr_array_extend_and_steal (record->names, g_steal_pointer (&names));
   }
 
   return record;
+}
+
+static void
+add_watchlists (ProcPaperRecord *record,
+                GPtrArray       *watchlists)
+{
+  for (guint i = 0; i < watchlists->len; i++)
+    {
+      Watched *watched = g_ptr_array_index (watchlists, i);
+
+      if (g_hash_table_contains (watched->ids, &record->id))
+        proc_paper_record_add_watchlist (record, watched->name, watched->query);
+    }
 }
 
 static gboolean
@@ -147,6 +224,7 @@ proc_store_read_records (ProcStore       *self,
                          GCancellable    *cancellable,
                          GError         **error)
 {
+  g_autoptr(GPtrArray) watchlists = NULL;
   sqlite3_stmt *stmt;
   gboolean ok = TRUE;
   int rc;
@@ -159,7 +237,8 @@ proc_store_read_records (ProcStore       *self,
   if (!_proc_store_exec (self, "BEGIN", error))
     return FALSE;
 
-  if (!fill_ids (self, ids, n_ids, error) ||
+  if (!(watchlists = read_watchlists (self, error)) ||
+      !fill_ids (self, ids, n_ids, error) ||
       !(stmt = _proc_store_prepare (self, records_sql, error)))
     {
       _proc_store_rollback (self);
@@ -169,6 +248,8 @@ proc_store_read_records (ProcStore       *self,
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       g_autoptr(ProcPaperRecord) record = read_record (stmt);
+
+      add_watchlists (record, watchlists);
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
           !func (record, user_data, error))

@@ -13,4 +13,7 @@ G_BEGIN_DECLS
 char **proc_key_phrases_extract (const char *text,
                                  guint       max_phrases);
 
+gboolean proc_key_phrases_is_stop_word (const char *lower,
+                                        gboolean   *weak);
+
 G_END_DECLS

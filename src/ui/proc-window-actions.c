@@ -636,6 +636,12 @@ import_action (GtkWidget  *widget,
   gtk_file_filter_add_pattern (lists, "*.ris");
   gtk_file_filter_add_pattern (lists, "*.json");
   gtk_file_filter_add_pattern (lists, "*.csv");
+  /* Our own Markdown and HTML exports come back with their annotations
+   * (anything else of those kinds is refused with a message). */
+  gtk_file_filter_add_mime_type (lists, "text/markdown");
+  gtk_file_filter_add_mime_type (lists, "text/html");
+  gtk_file_filter_add_pattern (lists, "*.md");
+  gtk_file_filter_add_pattern (lists, "*.html");
   g_list_store_append (filters, lists);
   gtk_file_filter_set_name (all, _("All Files"));
   gtk_file_filter_add_pattern (all, "*");

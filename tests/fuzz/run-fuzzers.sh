@@ -20,7 +20,7 @@ SHARED=${PROCEEDINGS_SHARED_DIR:-$SRC/../shared}
 if [ $# -gt 0 ]; then
   targets=("$@")
 else
-  targets=(bibtex ris csv csl-json paper-copilot conference-list import key-phrases)
+  targets=(bibtex ris csv csl-json paper-copilot conference-list document import key-phrases)
 fi
 
 # clang and its fuzzer runtime: libclang-rt-N-dev for the clang there is (Debian 12: 14).
