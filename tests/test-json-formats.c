@@ -544,6 +544,9 @@ test_paper_copilot_no_year (void)
   g_assert_null (r->authors);
 }
 
+/* The file's convention, not the entry's, says what a comma is (issue
+ * 22): here names are "Given Family" separated by ";", so an entry with
+ * commas alone (one of ICML 2019's) separates its names with commas. */
 static void
 test_paper_copilot_authors (void)
 {
@@ -551,14 +554,14 @@ test_paper_copilot_authors (void)
     "[{\"title\": \"1\", \"author\": \"Saeed Mahloujifar, Mohammad Mahmoody, Ameer Mohammed\"},\n"
     " {\"title\": \"2\", \"author\": \"Mao, Jingkai\"},\n"
     " {\"title\": \"3\", \"author\": \"Martin Luther King, Jr.\"},\n"
-    " {\"title\": \"4\", \"author\": \"A B, C D; E F\"},\n"
+    " {\"title\": \"4\", \"author\": \"A B; E F\"},\n"
     " {\"title\": \"5\", \"author\": \" ; ;\"},\n"
     " {\"title\": \"6\", \"author\": \"Zhang\\u00a0San;\\tLi Si\"}]\n";
   const char *expected[] = {
     "Saeed Mahloujifar; Mohammad Mahmoody; Ameer Mohammed",
-    "Mao, Jingkai",
-    "Martin Luther King, Jr.",
-    "A B, C D; E F",
+    "Mao; Jingkai",
+    "Martin Luther King Jr.",
+    "A B; E F",
     NULL,
     "Zhang\u00a0San; Li Si",
   };

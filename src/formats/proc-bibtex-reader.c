@@ -746,9 +746,13 @@ apply_field (ProcPaperRecord *record,
     {
       if (record->authors == NULL)
         {
-          record->authors = proc_bibtex_decode_names (raw);
+          g_autoptr(GPtrArray) names = proc_bibtex_parse_names (raw);
+
+          record->authors = proc_names_to_display (names);
           if (*record->authors == '\0')
             g_clear_pointer (&record->authors, g_free);
+          else
+            g_ptr_array_extend_and_steal (record->names, g_steal_pointer (&names));
         }
     }
   else if (g_str_equal (name, "booktitle"))

@@ -20,6 +20,7 @@
  *   @inproceedings{mao2019baseline,      (@misc when there is no venue)
  *     title = {A {BERT} Study},          (words with inner capitals braced)
  *     author = {Mao, Jingkai and de Lhoneux, Miryam},
+ *                                        (the names in parts: proc_bibtex_encode_name())
  *     booktitle = {…},                   (journal = {…} for an @article)
  *     editor = {…}, publisher = {…}, year = {…}, pages = {…},
  *     doi = {…}, url = {…}, pdf = {…}, openreview = {…}, supp = {…},
@@ -254,7 +255,11 @@ proc_bibtex_writer_write (ProcRecordWriter       *writer,
   g_string_append_printf (entry, "@%s{%s", type, key);
 
   add_field (entry, "title", proc_bibtex_encode_title (record->derived_title));
-  add_field (entry, "author", proc_bibtex_encode_names (record->authors));
+  /* Papers stored before names were kept in parts have only "Given Family". */
+  if (record->names->len > 0)
+    add_field (entry, "author", proc_bibtex_encode_name_list (record->names));
+  else
+    add_field (entry, "author", proc_bibtex_encode_names (record->authors));
   add_field (entry, g_str_equal (type, "article") ? "journal" : "booktitle",
              proc_bibtex_encode (record->venue, PROC_BIBTEX_TEXT_TITLE));
   add_field (entry, "editor", proc_bibtex_encode_names (record->editors));

@@ -22,7 +22,9 @@
  *   title            → the title (an item without one is skipped)
  *   author           → authors: [{given, family}] or [{literal}] become
  *                      "Given Family; Literal", with particles and a
- *                      suffix in reading order ("Ludwig van Beethoven")
+ *                      suffix in reading order ("Ludwig van Beethoven"),
+ *                      and the names in parts (both particles are the
+ *                      particle; a literal a family name alone)
  *   container-title  → venue (event-title when there is no container)
  *   issued           → year: date-parts [[2024, 5]], or a year in "raw",
  *                      "literal" or a plain string
@@ -103,24 +105,43 @@ dup_text (JsonObject *object,
   return NULL;
 }
 
-static void
-append_name_part (GString    *name,
-                  JsonObject *object,
-                  const char *member)
+/* A CSL name object in parts: {literal} is a family name alone, and
+ * pandoc's {"literal": "others"} is et al. */
+static ProcName *
+name_from_object (JsonObject *person)
 {
-  g_autofree char *part = proc_json_dup_string (object, member);
+  g_autofree char *literal = proc_json_dup_string (person, "literal");
+  g_autofree char *given = NULL;
+  g_autofree char *family = NULL;
+  g_autofree char *suffix = NULL;
+  g_autofree char *dropping = NULL;
+  g_autofree char *non_dropping = NULL;
+  g_autofree char *particle = NULL;
 
-  if (part == NULL)
-    return;
+  if (literal != NULL)
+    return g_str_equal (literal, "others") ? proc_name_new_others () : proc_name_new (NULL, NULL, literal, NULL);
 
-  if (name->len > 0)
-    g_string_append_c (name, ' ');
-  g_string_append (name, part);
+  given = proc_json_dup_string (person, "given");
+  family = proc_json_dup_string (person, "family");
+  suffix = proc_json_dup_string (person, "suffix");
+  dropping = proc_json_dup_string (person, "dropping-particle");
+  non_dropping = proc_json_dup_string (person, "non-dropping-particle");
+  if (dropping != NULL && non_dropping != NULL)
+    particle = g_strconcat (dropping, " ", non_dropping, NULL);
+  else
+    particle = g_strdup (dropping != NULL ? dropping : non_dropping);
+
+  if (family == NULL && given == NULL)
+    return NULL;
+  if (family == NULL)
+    return proc_name_new (NULL, particle, given, suffix);
+  return proc_name_new (given, particle, family, suffix);
 }
 
-/* [{given, family}, {literal}] → "Given Family; Literal" */
+/* [{given, family}, {literal}] → "Given Family; Literal", and @names in parts */
 static char *
-dup_authors (JsonObject *item)
+dup_authors (JsonObject *item,
+             GPtrArray  *names)
 {
   JsonNode *node = json_object_get_member (item, "author");
   g_autoptr(GString) authors = g_string_new (NULL);
@@ -138,26 +159,19 @@ dup_authors (JsonObject *item)
     {
       JsonNode *element = json_array_get_element (array, i);
       g_autoptr(GString) name = g_string_new (NULL);
+      ProcName *parts = NULL;
 
       if (JSON_NODE_HOLDS_OBJECT (element))
-        {
-          JsonObject *person = json_node_get_object (element);
-
-          append_name_part (name, person, "literal");
-          if (name->len == 0)
-            {
-              append_name_part (name, person, "given");
-              append_name_part (name, person, "dropping-particle");
-              append_name_part (name, person, "non-dropping-particle");
-              append_name_part (name, person, "family");
-              append_name_part (name, person, "suffix");
-            }
-        }
+        parts = name_from_object (json_node_get_object (element));
       else if (node_string (element) != NULL)
+        parts = proc_name_parse (node_string (element), PROC_NAME_TEXT);
+
+      if (parts != NULL)
         {
-          g_string_append (name, node_string (element));
-          g_strstrip (name->str);
-          g_string_set_size (name, strlen (name->str));
+          g_autofree char *display = proc_name_to_display (parts);
+
+          g_string_append (name, display);
+          g_ptr_array_add (names, parts);
         }
 
       if (name->len == 0)
@@ -373,6 +387,7 @@ dup_editors (JsonObject *item)
 {
   JsonNode *node = json_object_get_member (item, "editor");
   g_autoptr(JsonObject) alias = NULL;
+  g_autoptr(GPtrArray) names = proc_names_new ();
 
   if (node == NULL)
     return NULL;
@@ -380,7 +395,8 @@ dup_editors (JsonObject *item)
   alias = json_object_new ();
   json_object_set_member (alias, "author", json_node_copy (node));
 
-  return dup_authors (alias);
+  /* editors are kept as their display string alone */
+  return dup_authors (alias, names);
 }
 
 /**
@@ -402,7 +418,7 @@ proc_csl_json_record_from_item (JsonObject *item)
   if (record->derived_title == NULL)
     return NULL;
 
-  record->authors = dup_authors (item);
+  record->authors = dup_authors (item, record->names);
   record->venue = proc_json_dup_string (item, "container-title");
   if (record->venue == NULL)
     record->venue = proc_json_dup_string (item, "event-title");

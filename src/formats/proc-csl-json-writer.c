@@ -28,9 +28,12 @@
  *   title, container-title (venue), editor (as author), publisher,
  *   issued {"date-parts": [[year]]},
  *   page ("12--15" → "12-15", as CSL writes ranges), DOI, URL
- *   author           "Given Family" split at the last space, lower-case
- *                    particles ("van") and a suffix ("Jr.") set apart;
- *                    a single word is a literal name
+ *   author           the names in parts: given, non-dropping-particle,
+ *                    family, suffix; a family name alone and et al. as
+ *                    literals, as pandoc writes them.  Papers stored
+ *                    without parts: "Given Family" split at the last
+ *                    space, lower-case particles ("van") and a suffix
+ *                    ("Jr.") set apart; a single word is a literal name
  *   abstract         with PROC_EXPORT_ABSTRACTS
  *   keyword          the tags, ", "-joined, with PROC_EXPORT_TAGS
  *   note             with PROC_EXPORT_NOTES
@@ -294,6 +297,36 @@ add_string (JsonBuilder *builder,
   json_builder_add_string_value (builder, value);
 }
 
+/* The names in parts, as pandoc writes BibTeX's: "and others" and a
+ * family name alone ("Google DeepMind", "OpenAI") are literals. */
+static void
+add_name_parts (JsonBuilder *builder,
+                GPtrArray   *names)
+{
+  json_builder_set_member_name (builder, "author");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const ProcName *name = g_ptr_array_index (names, i);
+      gboolean literal = name->given == NULL && name->particle == NULL && name->suffix == NULL;
+
+      json_builder_begin_object (builder);
+      if (name->others)
+        add_string (builder, "literal", "others");
+      else if (literal)
+        add_string (builder, "literal", name->family);
+      else
+        {
+          add_string (builder, "given", name->given);
+          add_string (builder, "non-dropping-particle", name->particle);
+          add_string (builder, "family", name->family);
+          add_string (builder, "suffix", name->suffix);
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 static void
 add_authors (JsonBuilder *builder,
              const char  *authors)
@@ -515,7 +548,11 @@ build_item (ProcCslJsonWriter     *self,
   add_string (builder, "id", id);
   add_string (builder, "type", proc_entry_type_for_csl (record));
   add_string (builder, "title", record->derived_title);
-  add_authors (builder, record->authors);
+  /* Papers stored before names were kept in parts have only "Given Family". */
+  if (record->names->len > 0)
+    add_name_parts (builder, record->names);
+  else
+    add_authors (builder, record->authors);
   add_string (builder, "container-title", record->venue);
   add_editors (builder, record->editors);
   add_string (builder, "publisher", record->publisher);

@@ -18,7 +18,8 @@
  * hand-made sheets all read:
  *
  *   title                      the title (required)
- *   authors, author            "Given Family; …", or "Family, Given; …"
+ *   authors, author            "Given Family; …", or "Family, Given; …",
+ *                              read in parts by proc-names.c
  *   abstract, abstract note    venue, booktitle, conference, journal,
  *                              publication title: the venue
  *   year, publication year     the first four digits
@@ -367,43 +368,21 @@ parse_year (const char *value)
   return 0;
 }
 
-/* "Family, Given; Family, Given" (Zotero) or "Given Family; …" (ours) */
+/* "Family, Given; Family, Given" (Zotero) or "Given Family; …" (ours):
+ * the names in parts into @names, and as the library shows them */
 static char *
-parse_authors (const char *value)
+parse_authors (const char *value,
+               GPtrArray  *names)
 {
-  g_auto(GStrv) names = g_strsplit (value, ";", -1);
-  GString *out = g_string_new (NULL);
+  g_autoptr(GPtrArray) parsed = proc_names_parse_list (value, ";");
+  char *display;
 
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_auto(GStrv) parts = NULL;
-      char *name = g_strstrip (names[i]);
+  if (parsed->len == 0)
+    return NULL;
 
-      if (*name == '\0')
-        continue;
-      if (out->len > 0)
-        g_string_append (out, "; ");
-
-      parts = g_strsplit (name, ",", 3);
-      if (parts[1] == NULL)
-        {
-          g_string_append (out, name);
-          continue;
-        }
-
-      for (guint j = 0; parts[j] != NULL; j++)
-        g_strstrip (parts[j]);
-      g_string_append (out, parts[1]);
-      if (*parts[0] != '\0')
-        g_string_append_printf (out, "%s%s", *parts[1] != '\0' ? " " : "", parts[0]);
-      if (parts[2] != NULL && *parts[2] != '\0')
-        g_string_append_printf (out, " %s", parts[2]);
-    }
-
-  if (out->len == 0)
-    return g_string_free (out, TRUE);
-
-  return g_string_free (out, FALSE);
+  display = proc_names_to_display (parsed);
+  g_ptr_array_extend_and_steal (names, g_steal_pointer (&parsed));
+  return display;
 }
 
 static void
@@ -503,7 +482,7 @@ record_from_cells (ProcCsvReader *self,
 
         case FIELD_AUTHORS:
           if (record->authors == NULL)
-            record->authors = parse_authors (value);
+            record->authors = parse_authors (value, record->names);
           break;
 
         case FIELD_ABSTRACT:

@@ -18,7 +18,10 @@
  * icml2019.json) are an array of objects, one per paper:
  *
  *   title     → the title (an entry without one is skipped)
- *   author    → authors: "Given Family; Given Family", as we store them
+ *   author    → authors, read by proc-names.c: "Given Family; Given
+ *               Family", "Family, Given; Family, Given" or "Given Family,
+ *               Given Family", the convention the file's, not the entry's
+ *               (see Convention)
  *   abstract  → abstract, as written (it may hold TeX math)
  *   status    → status ("Oral", "Poster"…)
  *   site      → url, the landing page (or "oa" when there is no site)
@@ -33,11 +36,33 @@
  * keywords) is left alone: the producer's keywords are not the user's
  * tags.  Empty strings and nulls count as missing. */
 
+/* How the file separates names.  One entry cannot tell: "Van Roy,
+ * Benjamin" is one name in a file of "Family, Given; …" and two in a file
+ * of "Given Family, Given Family".  So the file decides: once an entry
+ * has a ";", the file separates names with ";" (and its names are
+ * "Family, Given" if that entry's have commas); a file without any ";"
+ * separates them with commas.  Entries wait (in order) until the file has
+ * said, at most MAX_PENDING of them: a file that has not said by then
+ * uses commas. */
+typedef enum
+{
+  CONVENTION_UNKNOWN,
+  CONVENTION_SEMICOLONS,          /* "Given Family; Given Family" */
+  CONVENTION_SEMICOLONS_INVERTED, /* "Family, Given; Family, Given" */
+  CONVENTION_COMMAS,              /* "Given Family, Given Family" */
+} Convention;
+
+#define MAX_PENDING 2000
+
 struct _ProcPaperCopilotReader
 {
   ProcRecordReader parent_instance;
 
   ProcJsonArrayReader *json;
+  Convention convention;
+  GQueue pending;           /* of ProcPaperRecord, authors not yet read */
+  GError *pending_error;    /* what ended the file, once the pending are out */
+  gboolean done;
 };
 
 G_DEFINE_FINAL_TYPE (ProcPaperCopilotReader, proc_paper_copilot_reader, PROC_TYPE_RECORD_READER)
@@ -52,68 +77,6 @@ proc_paper_copilot_reader_new (GInputStream *stream,
                        "stream", stream,
                        "display-name", display_name,
                        NULL);
-}
-
-/* Whether @text is "A B, C D, E F": names of two words or more,
- * separated by commas (not "Family, Given" or "King, Jr."). */
-static gboolean
-is_comma_separated (const char *text)
-{
-  g_auto(GStrv) names = NULL;
-
-  if (strchr (text, ';') != NULL || strchr (text, ',') == NULL)
-    return FALSE;
-
-  names = g_strsplit (text, ",", -1);
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_strstrip (names[i]);
-      if (*names[i] != '\0' && strpbrk (names[i], " \t") == NULL)
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* "A B;  C D ;;" → "A B; C D".  Names are separated by semicolons; one
- * entry of ICML 2019 has "A B, C D, E F" instead. */
-static char *
-normalize_authors (const char *text)
-{
-  g_auto(GStrv) names = NULL;
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  if (text == NULL)
-    return NULL;
-
-  names = g_strsplit (text, is_comma_separated (text) ? "," : ";", -1);
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_auto(GStrv) words = g_strsplit_set (names[i], " \t\n\r", -1);
-      gboolean first = TRUE;
-
-      if (out->len > 0)
-        g_string_append (out, "; ");
-
-      for (guint j = 0; words[j] != NULL; j++)
-        {
-          if (*words[j] == '\0')
-            continue;
-          if (!first)
-            g_string_append_c (out, ' ');
-          g_string_append (out, words[j]);
-          first = FALSE;
-        }
-
-      /* An empty name: take back its separator. */
-      if (first && out->len >= 2 && g_str_has_suffix (out->str, "; "))
-        g_string_truncate (out, out->len - 2);
-    }
-
-  if (out->len == 0)
-    return NULL;
-
-  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* Some producers write "www.github.com/a/b": give it a scheme, so it
@@ -182,15 +145,14 @@ record_from_object (ProcPaperCopilotReader *self,
 {
   ProcRecordReader *reader = PROC_RECORD_READER (self);
   g_autoptr(ProcPaperRecord) record = proc_paper_record_new ();
-  g_autofree char *authors = NULL;
   g_autofree char *doi = NULL;
 
   record->derived_title = proc_json_dup_string (object, "title");
   if (record->derived_title == NULL)
     return NULL;
 
-  authors = proc_json_dup_string (object, "author");
-  record->authors = normalize_authors (authors);
+  /* Read once the file's convention is known: see resolve_authors(). */
+  record->authors = proc_json_dup_string (object, "author");
   record->abstract = proc_json_dup_string (object, "abstract");
   record->status = proc_json_dup_string (object, "status");
 
@@ -230,6 +192,57 @@ proc_paper_copilot_reader_read_header (ProcRecordReader  *reader,
   return proc_json_array_reader_start (self->json, cancellable, error);
 }
 
+static void
+observe_convention (ProcPaperCopilotReader *self,
+                    const char             *authors)
+{
+  g_auto(GStrv) names = NULL;
+
+  if (self->convention != CONVENTION_UNKNOWN || authors == NULL || strchr (authors, ';') == NULL)
+    return;
+
+  self->convention = CONVENTION_SEMICOLONS;
+  names = g_strsplit (authors, ";", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strchr (names[i], ',') != NULL)
+      self->convention = CONVENTION_SEMICOLONS_INVERTED;
+}
+
+/* The raw "author" string in @record->authors, read by the convention. */
+static void
+resolve_authors (ProcPaperCopilotReader *self,
+                 ProcPaperRecord        *record)
+{
+  g_autofree char *raw = g_steal_pointer (&record->authors);
+  g_autoptr(GPtrArray) names = NULL;
+  const char *separator = ";";
+
+  if (raw == NULL)
+    return;
+
+  /* Names of "Given Family" have no commas: in such a file, an entry
+   * without ";" but with commas separates its names with commas (one
+   * entry of ICML 2019 does). */
+  if (self->convention == CONVENTION_COMMAS ||
+      (self->convention == CONVENTION_SEMICOLONS && strchr (raw, ';') == NULL))
+    separator = ",";
+
+  names = proc_names_parse_list (raw, separator);
+  if (names->len == 0)
+    return;
+  record->authors = proc_names_to_display (names);
+  g_ptr_array_extend_and_steal (record->names, g_steal_pointer (&names));
+}
+
+static ProcPaperRecord *
+pop_pending (ProcPaperCopilotReader *self)
+{
+  ProcPaperRecord *record = g_queue_pop_head (&self->pending);
+
+  resolve_authors (self, record);
+  return record;
+}
+
 static ProcPaperRecord *
 proc_paper_copilot_reader_next (ProcRecordReader  *reader,
                                 ProcImportReport  *report,
@@ -244,17 +257,38 @@ proc_paper_copilot_reader_next (ProcRecordReader  *reader,
       ProcPaperRecord *record;
       guint line = 0;
 
-      object = proc_json_array_reader_next_object (self->json, reader, report, &line, cancellable, error);
-      if (object == NULL)
-        return NULL;
+      if (!g_queue_is_empty (&self->pending) && (self->convention != CONVENTION_UNKNOWN || self->done))
+        return pop_pending (self);
 
-      if ((record = record_from_object (self, object)))
+      if (self->done)
         {
-          record->line = line;
-          return record;
+          if (self->pending_error != NULL)
+            g_propagate_error (error, g_steal_pointer (&self->pending_error));
+          return NULL;
         }
 
-      proc_record_reader_reject (reader, report, line, _("the entry has no title"));
+      object = proc_json_array_reader_next_object (self->json, reader, report, &line, cancellable,
+                                                   &self->pending_error);
+      if (object == NULL)
+        {
+          /* The end of the file (or an error): what waits is read by commas. */
+          self->done = TRUE;
+          if (self->convention == CONVENTION_UNKNOWN)
+            self->convention = CONVENTION_COMMAS;
+          continue;
+        }
+
+      if (!(record = record_from_object (self, object)))
+        {
+          proc_record_reader_reject (reader, report, line, _("the entry has no title"));
+          continue;
+        }
+
+      record->line = line;
+      observe_convention (self, record->authors);
+      if (self->convention == CONVENTION_UNKNOWN && g_queue_get_length (&self->pending) >= MAX_PENDING)
+        self->convention = CONVENTION_COMMAS;
+      g_queue_push_tail (&self->pending, record);
     }
 }
 
@@ -274,6 +308,8 @@ proc_paper_copilot_reader_finalize (GObject *object)
   ProcPaperCopilotReader *self = PROC_PAPER_COPILOT_READER (object);
 
   g_clear_pointer (&self->json, proc_json_array_reader_free);
+  g_queue_clear_full (&self->pending, (GDestroyNotify) proc_paper_record_free);
+  g_clear_error (&self->pending_error);
 
   G_OBJECT_CLASS (proc_paper_copilot_reader_parent_class)->finalize (object);
 }

@@ -101,6 +101,18 @@ proc_record_clean (ProcPaperRecord  *record,
     removed += strip_controls ((char **) &record->tags->pdata[i]);
   for (guint i = 0; i < record->links->len; i++)
     removed += strip_controls (&((ProcLink *) g_ptr_array_index (record->links, i))->url);
+  /* the authors in parts, as their display string (counted there once) */
+  for (guint i = 0; i < record->names->len; i++)
+    {
+      ProcName *name = g_ptr_array_index (record->names, i);
+      char **parts[] = { &name->given, &name->particle, &name->family, &name->suffix };
+
+      for (guint k = 0; k < G_N_ELEMENTS (parts); k++)
+        {
+          strip_controls (parts[k]);
+          decode_html (parts[k], PROC_HTML_TEXT_PLAIN);
+        }
+    }
 
   if (removed > 0 && report != NULL)
     {

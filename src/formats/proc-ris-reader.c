@@ -21,7 +21,8 @@
  *
  * What we take:
  *   TI, T1, CT         the title (the first one given)
- *   AU, A1             authors, "Family, Given[, Suffix]", one per line
+ *   AU, A1             authors, "Family, Given[, Suffix]" (or "Given
+ *                      Family"), one per line, in parts by proc-names.c
  *   T2, JF, BT, JO, J2 the venue (in that preference)
  *   PY, Y1, DA         the year: the first four digits
  *   DO                 the DOI;  UR the landing page (more UR lines are links)
@@ -190,35 +191,6 @@ dup_nonempty (const char *value)
   return value != NULL && *value != '\0' ? g_strdup (value) : NULL;
 }
 
-/* "Family, Given" or "Family, Given, Suffix" → "Given Family Suffix" */
-static char *
-name_from_ris (const char *value)
-{
-  g_auto(GStrv) parts = g_strsplit (value, ",", 3);
-  g_autoptr(GString) name = g_string_new (NULL);
-
-  if (parts[0] == NULL || parts[1] == NULL)
-    return g_strdup (value);
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    g_strstrip (parts[i]);
-
-  g_string_append (name, parts[1]);
-  if (*parts[0] != '\0')
-    {
-      if (name->len > 0)
-        g_string_append_c (name, ' ');
-      g_string_append (name, parts[0]);
-    }
-  if (parts[2] != NULL && *parts[2] != '\0')
-    {
-      g_string_append_c (name, ' ');
-      g_string_append (name, parts[2]);
-    }
-
-  return g_string_free (g_steal_pointer (&name), FALSE);
-}
-
 /* "2019", "2019/06/09/", "2019///": the first four digits in a row */
 static int
 year_from_date (const char *value)
@@ -357,21 +329,27 @@ record_from_fields (GPtrArray *fields)
 
       if (g_str_equal (tag, "AU") || g_str_equal (tag, "A1"))
         {
-          g_autofree char *name = name_from_ris (value);
+          /* "Family, Given" or "Family, Given, Suffix", or "Given Family" */
+          ProcName *name = proc_name_parse (value, PROC_NAME_TEXT);
+          g_autofree char *display = NULL;
 
-          if (*name == '\0')
+          if (name == NULL)
             continue;
+          display = proc_name_to_display (name);
+          g_ptr_array_add (record->names, name);
           if (authors->len > 0)
             g_string_append (authors, "; ");
-          g_string_append (authors, name);
+          g_string_append (authors, display);
         }
       else if (g_str_equal (tag, "A2") || g_str_equal (tag, "ED"))
         {
           /* the volume's editors: A2 in the specification, ED in Zotero's */
-          g_autofree char *name = name_from_ris (value);
+          g_autoptr(ProcName) parts = proc_name_parse (value, PROC_NAME_TEXT);
+          g_autofree char *name = NULL;
 
-          if (*name == '\0')
+          if (parts == NULL)
             continue;
+          name = proc_name_to_display (parts);
           if (editors->len > 0)
             g_string_append (editors, "; ");
           g_string_append (editors, name);

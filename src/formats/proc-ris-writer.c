@@ -22,7 +22,9 @@
  *         for one without, JOUR, BOOK, CHAP… for the other types
  *   A2  - the volume's editors, one line each, as AU    PB  - the publisher
  *   ID  - the citation key      TI  - the title
- *   AU  - "Family, Given[, Suffix]", one line per author
+ *   AU  - "von Family, Given[, Suffix]", one line per author, from the
+ *         names in parts ("Family," for a family name alone); RIS has
+ *         no et al.
  *   T2  - the venue   AB  - the abstract        PY  - the year
  *   DO  - the DOI     SP/EP - the pages         UR  - the landing page
  *   L1  - PDF links   L2  - code links, then other links (project,
@@ -171,6 +173,30 @@ proc_ris_writer_begin (ProcRecordWriter  *writer,
   return TRUE;
 }
 
+/* "von Family, Given[, Suffix]"; "Family," for a family name alone, which
+ * "Given Family" would split.  RIS has no "et al.". */
+static char *
+name_parts_to_ris (const ProcName *name)
+{
+  GString *out;
+
+  if (name->others || name->family == NULL)
+    return NULL;
+
+  out = g_string_new (NULL);
+  if (name->particle != NULL)
+    g_string_append_printf (out, "%s ", name->particle);
+  g_string_append (out, name->family);
+  if (name->given != NULL || name->suffix != NULL)
+    g_string_append_printf (out, ", %s", name->given != NULL ? name->given : "");
+  else
+    g_string_append_c (out, ',');
+  if (name->suffix != NULL)
+    g_string_append_printf (out, ", %s", name->suffix);
+
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 proc_ris_writer_write (ProcRecordWriter       *writer,
                        const ProcPaperRecord  *record,
@@ -183,7 +209,16 @@ proc_ris_writer_write (ProcRecordWriter       *writer,
   add_tag (out, "ID", record->citation_key);
   add_tag (out, "TI", record->derived_title);
 
-  if (record->authors != NULL)
+  for (guint i = 0; i < record->names->len; i++)
+    {
+      g_autofree char *name = name_parts_to_ris (g_ptr_array_index (record->names, i));
+
+      if (name != NULL)
+        add_tag (out, "AU", name);
+    }
+
+  /* Papers stored before names were kept in parts have only "Given Family". */
+  if (record->authors != NULL && record->names->len == 0)
     {
       g_auto(GStrv) names = g_strsplit (record->authors, ";", -1);
 

@@ -26,7 +26,7 @@ static const char stage_sql[] =
   "CREATE TEMP TABLE IF NOT EXISTS import_papers ("
   "  id INTEGER PRIMARY KEY, list_id, derived_title, abstract, authors, venue, year, added_at,"
   "  content_hash, doi, url, url_key, citation_key, status, pages, title_key, note,"
-  "  note_modified_at, rating, read_state, starred, position, title_derived, entry_type, editors, publisher);"
+  "  note_modified_at, rating, read_state, starred, position, title_derived, entry_type, editors, publisher, names);"
   "CREATE TEMP TABLE IF NOT EXISTS import_links (paper_id, position, url, kind);"
   "DELETE FROM temp.import_papers;"
   "DELETE FROM temp.import_links;";
@@ -220,11 +220,11 @@ _proc_import_batch_flush_staged (ProcImportBatch  *batch,
                  "INSERT INTO papers (id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
                  " title_key, note, note_modified_at, rating, read_state, starred, title_derived,"
-                 " entry_type, editors, publisher)"
+                 " entry_type, editors, publisher, names)"
                  " SELECT id, list_id, derived_title, abstract, authors, venue, year,"
                  " added_at, content_hash, doi, url, url_key, citation_key, status, pages,"
                  " title_key, note, note_modified_at, rating, read_state, starred, title_derived,"
-                 " entry_type, editors, publisher"
+                 " entry_type, editors, publisher, names"
                  " FROM temp.import_papers ORDER BY id",
                  _("add the paper"), error) ||
       !run_step (batch,
@@ -289,9 +289,9 @@ stage_paper (ProcImportBatch        *batch,
                                     " status, pages, title_key, rating, read_state, starred,"
                                     " entry_type, editors, publisher,"
                                     " id, list_id, derived_title, abstract, authors, added_at, content_hash,"
-                                    " note, note_modified_at, position, title_derived)"
+                                    " note, note_modified_at, position, title_derived, names)"
                                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
+                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)",
                                     error)))
     return FALSE;
 
@@ -308,6 +308,7 @@ stage_paper (ProcImportBatch        *batch,
     sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 9, batch->added_at);
   sqlite3_bind_int64 (stmt, N_RECORD_FIELDS + 10, batch->next_position);
   sqlite3_bind_int (stmt, N_RECORD_FIELDS + 11, record->title_derived != FALSE);
+  sqlite3_bind_text (stmt, N_RECORD_FIELDS + 12, proc_names_serialize (record->names), -1, g_free);
 
   rc = sqlite3_step (stmt);
   sqlite3_reset (stmt);
@@ -478,6 +479,22 @@ merge_paper (ProcImportBatch        *batch,
         return FALSE;
       sqlite3_bind_int64 (stmt, 1, paper_id);
       sqlite3_bind_text (stmt, 2, record->authors, -1, SQLITE_TRANSIENT);
+      rc = sqlite3_step (stmt);
+      sqlite3_reset (stmt);
+      if (rc != SQLITE_DONE)
+        return _proc_store_set_error (store, error, _("update the paper"));
+    }
+
+  /* The names in parts, for a paper that has none yet and the same
+   * authors: a paper imported before they were kept gets them. */
+  if (record->authors != NULL && record->names->len > 0)
+    {
+      if (!(stmt = _proc_store_prepare (store, "UPDATE papers SET names = ?3"
+                                               " WHERE id = ?1 AND names = '' AND authors = ?2", error)))
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, paper_id);
+      sqlite3_bind_text (stmt, 2, record->authors, -1, SQLITE_TRANSIENT);
+      sqlite3_bind_text (stmt, 3, proc_names_serialize (record->names), -1, g_free);
       rc = sqlite3_step (stmt);
       sqlite3_reset (stmt);
       if (rc != SQLITE_DONE)

@@ -29,6 +29,7 @@ proc_paper_record_new (void)
   record->links = g_ptr_array_new_with_free_func ((GDestroyNotify) proc_link_free);
   record->tags = g_ptr_array_new_with_free_func (g_free);
   record->watchlists = g_ptr_array_new_with_free_func (watchlist_free);
+  record->names = proc_names_new ();
   record->read_state = PROC_RECORD_UNSET;
   record->starred = PROC_RECORD_UNSET;
   return record;
@@ -56,6 +57,7 @@ proc_paper_record_free (ProcPaperRecord *record)
   g_clear_pointer (&record->links, g_ptr_array_unref);
   g_clear_pointer (&record->tags, g_ptr_array_unref);
   g_clear_pointer (&record->watchlists, g_ptr_array_unref);
+  g_clear_pointer (&record->names, g_ptr_array_unref);
   g_free (record);
 }
 
@@ -68,6 +70,8 @@ proc_paper_record_copy (const ProcPaperRecord *record)
   copy->derived_title = g_strdup (record->derived_title);
   copy->abstract = g_strdup (record->abstract);
   copy->authors = g_strdup (record->authors);
+  for (guint i = 0; i < record->names->len; i++)
+    g_ptr_array_add (copy->names, proc_name_copy (g_ptr_array_index (record->names, i)));
   copy->venue = g_strdup (record->venue);
   copy->year = record->year;
   copy->doi = g_strdup (record->doi);

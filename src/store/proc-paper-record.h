@@ -9,6 +9,7 @@
 #include <glib.h>
 
 #include "proc-links.h"
+#include "proc-names.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,8 @@ typedef struct
   char      *derived_title;  /* the title: as written in the file, or derived from the abstract */
   char      *abstract;       /* may hold TeX math, *emphasis* and URLs, as the file had it */
   char      *authors;        /* "Given Family; Given Family" */
+  GPtrArray *names;          /* of ProcName: the authors in parts, when the file gave
+                              * or the library kept them; never %NULL, may be empty */
   char      *venue;          /* the booktitle or container, e.g. "Proceedings of the 41st ICML" */
   int        year;           /* 0 when unknown */
   char      *doi;            /* bare "10.…", see proc_normalize_doi() */

@@ -361,6 +361,13 @@ static const char * const migrations[] = {
   "ALTER TABLE papers ADD COLUMN title_derived INTEGER NOT NULL DEFAULT 0 CHECK (title_derived IN (0, 1));"
   "UPDATE papers SET title_derived = 1 WHERE authors = '' AND abstract <> '';"
   "UPDATE OR IGNORE papers SET content_hash = proc_content_hash(abstract, derived_title, authors);",
+
+  /* 11 → 12 (issue 22, names): the authors in parts, as the file gave
+   * them, so exports write "Van Roy, Benjamin" back and not "Roy,
+   * Benjamin Van": one name a line, given, particle, family and suffix
+   * separated by tabs (proc_names_serialize()).  "authors" stays what the
+   * list shows and the search indexes; '' for papers imported before. */
+  "ALTER TABLE papers ADD COLUMN names TEXT NOT NULL DEFAULT '';",
 };
 
 /* Run by each connection that writes to a library at the current

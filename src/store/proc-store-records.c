@@ -27,7 +27,7 @@ static const char records_sql[] =
   "    WHERE pt.paper_id = p.id ORDER BY t.name COLLATE NOCASE)),"
   " (SELECT group_concat(kind || char(30) || url, char(31)) FROM"
   "   (SELECT kind, url FROM paper_links WHERE paper_id = p.id ORDER BY position)),"
-  " p.entry_type, p.editors, p.publisher, p.triage"
+  " p.entry_type, p.editors, p.publisher, p.triage, p.names"
   " FROM temp.export_ids e JOIN papers p ON p.id = e.paper_id"
   " ORDER BY e.position";
 
@@ -149,6 +149,13 @@ read_record (sqlite3_stmt *stmt)
     }
 
   record->triage = sqlite3_column_int (stmt, 20);
+
+  /* The authors in parts; none for papers imported before they were kept */
+  {
+    g_autoptr(GPtrArray) names = proc_names_deserialize ((const char *) sqlite3_column_text (stmt, 21));
+
+    g_ptr_array_extend_and_steal (record->names, g_steal_pointer (&names));
+  }
 
   return record;
 }

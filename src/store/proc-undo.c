@@ -129,7 +129,7 @@ G_DEFINE_BOXED_TYPE (ProcUndo, proc_undo, proc_undo_ref, proc_undo_unref)
   "id, list_id, derived_title, user_title, abstract, authors, venue, year, added_at," \
   " read_state, starred, rating, note, note_modified_at, content_hash," \
   " doi, url, url_key, citation_key, status, pages, title_key, triage, triaged_at," \
-  " entry_type, editors, publisher, title_derived"
+  " entry_type, editors, publisher, title_derived, names"
 #define PAPER_TITLE_COLUMN 2
 #define PAPER_USER_TITLE_COLUMN 3
 #define PAPER_HASH_COLUMN 14
@@ -531,7 +531,7 @@ restore_papers (ProcUndo  *self,
                                     "INSERT INTO papers (" PAPER_COLUMNS ") VALUES (?1,"
                                     " (SELECT id FROM lists WHERE id = ?2),"
                                     " ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28)",
+                                    " ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29)",
                                     error)))
     return FALSE;
 

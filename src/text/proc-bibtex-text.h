@@ -1,4 +1,4 @@
-/* proc-bibtex-text.h: BibTeX field values to Unicode text and back, names, keys
+/* proc-bibtex-text.h: BibTeX field values to Unicode text and back
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,16 +33,7 @@ char      *proc_bibtex_encode        (const char            *text,
                                       ProcBibtexText         kind);
 char      *proc_bibtex_encode_title  (const char            *title);
 
-char      *proc_bibtex_decode_names  (const char            *value);
-char      *proc_bibtex_encode_names  (const char            *authors);
-
-GPtrArray *proc_bibtex_split_list    (const char            *value);
-char      *proc_bibtex_encode_list   (const char * const    *items,
-                                      guint                  n_items);
-
-char      *proc_bibtex_make_key      (const char            *authors,
-                                      const char            *title,
-                                      int                    year);
-gboolean   proc_bibtex_is_valid_key  (const char            *key);
-
 G_END_DECLS
+
+/* Names, lists and keys, which used to be declared here. */
+#include "proc-bibtex-names.h"

@@ -1,62 +1,394 @@
-/* proc-bibtex-text.c: BibTeX names, lists and keys (values: proc-bibtex-decode.c, -encode.c)
+/* proc-bibtex-names.c: BibTeX name lists, keyword lists and citation keys
  *
  * Copyright 2026 The Proceedings authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#define G_LOG_DOMAIN "proc-bibtex-text"
+#define G_LOG_DOMAIN "proc-bibtex-names"
 
 #include "config.h"
 
 #include <string.h>
 
+#include "proc-bibtex-names.h"
+#include "proc-bibtex-text.h"
 #include "proc-bibtex-private.h"
+#include "proc-names-private.h"
 
-/* Names */
+/* Names: reading */
 
-typedef struct
+static gboolean
+span_is_blank (const char *text,
+               ProcSpan    span)
 {
-  gsize start;
-  gsize end;
-} Span;
+  for (gsize i = span.start; i < span.end; i++)
+    if (!g_ascii_isspace (text[i]))
+      return FALSE;
 
-/* Splits @text[start, end) at top-level characters in @separators. */
-static GArray *
-split_top_level (const char *text,
-                 gsize       start,
-                 gsize       end,
-                 const char *separators,
-                 gboolean    keep_empty)
+  return TRUE;
+}
+
+static gboolean
+span_is_suffix (const char *text,
+                ProcSpan    span)
 {
-  GArray *spans = g_array_new (FALSE, FALSE, sizeof (Span));
-  guint depth = 0;
-  Span span = { start, start };
+  static const char * const suffixes[] = { "Jr", "Jr.", "jr", "jr.", "Sr", "Sr.", "II", "III", "IV", NULL };
+  g_autofree char *words = g_strndup (text + span.start, span.end - span.start);
 
-  for (gsize i = start; i <= end; i++)
+  return g_strv_contains (suffixes, g_strstrip (words));
+}
+
+static gboolean
+span_is_one_word (const char *text,
+                  ProcSpan    span)
+{
+  g_autoptr(GArray) tokens = _proc_names_split_top_level (text, span.start, span.end, " \t\r\n~", FALSE);
+
+  return tokens->len == 1;
+}
+
+/* "A." or "A": an initial, which only given names end with. */
+static gboolean
+token_is_initial (const char *text,
+                  ProcSpan    token)
+{
+  gsize len = token.end - token.start;
+
+  return (len == 1 && g_ascii_isalpha (text[token.start])) ||
+         (len == 2 && g_ascii_isalpha (text[token.start]) && text[token.start + 1] == '.');
+}
+
+/* Two "Given Family" names, not "von Last, First": both sides have two
+ * words or more, none in lower case, and the second does not end with an
+ * initial.  "Van Roy, Benjamin" and "Kwon, Young D." stay one name. */
+static gboolean
+pair_is_two_names (const char *text,
+                   GArray     *parts)
+{
+  for (guint i = 0; i < 2; i++)
     {
-      char c = i < end ? text[i] : '\0';
+      g_autoptr(GArray) tokens = _proc_names_split_top_level (text,
+                                                              g_array_index (parts, ProcSpan, i).start,
+                                                              g_array_index (parts, ProcSpan, i).end,
+                                                              " \t\r\n~", FALSE);
 
-      if (c == '\\' && i + 1 < end)
-        {
-          i++;
-          continue;
-        }
-      if (c == '{')
-        depth++;
-      else if (c == '}' && depth > 0)
-        depth--;
-
-      if (i == end || (depth == 0 && strchr (separators, c) != NULL))
-        {
-          span.end = i;
-          if (keep_empty || span.end > span.start)
-            g_array_append_val (spans, span);
-          span.start = i + 1;
-        }
+      if (tokens->len < 2)
+        return FALSE;
+      for (guint k = 0; k < tokens->len; k++)
+        if (_proc_names_token_is_lower (text, g_array_index (tokens, ProcSpan, k)) ||
+            text[g_array_index (tokens, ProcSpan, k).start] == '{')
+          return FALSE;
+      if (i == 1 && token_is_initial (text, g_array_index (tokens, ProcSpan, tokens->len - 1)))
+        return FALSE;
     }
 
-  return spans;
+  return TRUE;
 }
+
+/* Whether one "and"-separated name is in fact names separated by commas,
+ * as some producers write author fields: BibTeX allows two commas in a
+ * name, and the middle part of three is a suffix ("Jr"). */
+static gboolean
+is_comma_list (const char *text,
+               GArray     *parts,
+               gboolean    field_has_and)
+{
+  guint n = parts->len;
+  gboolean trailing_comma = FALSE;
+
+  while (n > 1 && span_is_blank (text, g_array_index (parts, ProcSpan, n - 1)))
+    {
+      trailing_comma = TRUE;
+      n--;
+    }
+  for (guint i = 0; i < n; i++)
+    if (span_is_blank (text, g_array_index (parts, ProcSpan, i)))
+      return FALSE;
+
+  if (n >= 4)
+    return TRUE;
+  /* "King, Jr, Martin", "Smith, Esq., John": a middle part of one word */
+  if (n == 3)
+    return !span_is_suffix (text, g_array_index (parts, ProcSpan, 1)) &&
+           !span_is_one_word (text, g_array_index (parts, ProcSpan, 1));
+  if (n == 2 && (!field_has_and || trailing_comma))
+    return pair_is_two_names (text, parts);
+
+  return FALSE;
+}
+
+static void
+add_name (GPtrArray      *names,
+          const char     *text,
+          GArray         *parts)
+{
+  ProcName *name = _proc_name_from_parts (text, parts, PROC_NAME_BIBTEX, FALSE);
+
+  if (name != NULL)
+    g_ptr_array_add (names, name);
+}
+
+static void
+add_chunk (GPtrArray  *names,
+           const char *text,
+           ProcSpan    chunk,
+           gboolean    field_has_and)
+{
+  g_autoptr(GArray) parts = _proc_names_split_top_level (text, chunk.start, chunk.end, ",", TRUE);
+
+  if (!is_comma_list (text, parts, field_has_and))
+    {
+      add_name (names, text, parts);
+      return;
+    }
+
+  for (guint i = 0; i < parts->len; i++)
+    {
+      g_autoptr(GArray) one = g_array_new (FALSE, FALSE, sizeof (ProcSpan));
+
+      if (span_is_blank (text, g_array_index (parts, ProcSpan, i)))
+        continue;
+      g_array_append_val (one, g_array_index (parts, ProcSpan, i));
+      add_name (names, text, one);
+    }
+}
+
+/**
+ * proc_bibtex_parse_names:
+ * @value: (nullable): an author or editor field as the file has it:
+ *   names separated by "and", each "First von Last", "von Last, First"
+ *   or "von Last, Jr, First"; "others" for et al.
+ *
+ * Names separated by commas instead of "and" ("A B, C D, E F") are read
+ * as such, see is_comma_list().
+ *
+ * Returns: (transfer full) (element-type ProcName): the names, decoded
+ */
+GPtrArray *
+proc_bibtex_parse_names (const char *value)
+{
+  GPtrArray *names = proc_names_new ();
+  g_autoptr(GArray) words = NULL;
+  g_autoptr(GArray) chunks = g_array_new (FALSE, FALSE, sizeof (ProcSpan));
+  ProcSpan chunk = { 0, 0 };
+  gboolean in_name = FALSE;
+  gboolean has_and = FALSE;
+
+  if (value == NULL)
+    return names;
+
+  words = _proc_names_split_top_level (value, 0, strlen (value), " \t\r\n", FALSE);
+  for (guint i = 0; i <= words->len; i++)
+    {
+      ProcSpan *word = i < words->len ? &g_array_index (words, ProcSpan, i) : NULL;
+      gboolean is_and = word != NULL && word->end - word->start == 3 &&
+                        g_ascii_strncasecmp (value + word->start, "and", 3) == 0;
+
+      has_and |= is_and;
+      if (word != NULL && !is_and)
+        {
+          if (!in_name)
+            chunk.start = word->start;
+          chunk.end = word->end;
+          in_name = TRUE;
+          continue;
+        }
+
+      if (in_name)
+        g_array_append_val (chunks, chunk);
+      in_name = FALSE;
+    }
+
+  for (guint i = 0; i < chunks->len; i++)
+    add_chunk (names, value, g_array_index (chunks, ProcSpan, i), has_and);
+
+  return names;
+}
+
+/**
+ * proc_bibtex_decode_names:
+ * @value: an author or editor field, see proc_bibtex_parse_names()
+ *
+ * Returns: (transfer full): "Given Family; Given Family", with "and
+ *   others" as "et al."; never %NULL
+ */
+char *
+proc_bibtex_decode_names (const char *value)
+{
+  g_autoptr(GPtrArray) names = proc_bibtex_parse_names (value);
+
+  return proc_names_to_display (names);
+}
+
+/* Names: writing */
+
+static gboolean
+has_word_and (const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t~", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (g_ascii_strcasecmp (words[i], "and") == 0)
+      return TRUE;
+
+  return FALSE;
+}
+
+static GArray *
+encoded_tokens (const char *encoded)
+{
+  return _proc_names_split_top_level (encoded, 0, strlen (encoded), " \t\r\n~", FALSE);
+}
+
+/* A part in TeX, braced whole when BibTeX would split it otherwise: at a
+ * comma, at "and", or (for the family) at a word in lower case, which
+ * would be read as von. */
+static char *
+encode_part (const char *part,
+             gboolean    is_family,
+             gboolean    alone,
+             gboolean    force)
+{
+  g_autofree char *encoded = proc_bibtex_encode_with (part, PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
+  g_autoptr(GArray) tokens = encoded_tokens (encoded);
+  g_autoptr(GArray) commas = _proc_names_split_top_level (encoded, 0, strlen (encoded), ",", TRUE);
+  gboolean brace = force || commas->len > 1 || has_word_and (encoded);
+
+  if (is_family)
+    {
+      for (guint i = 0; i < tokens->len && !brace; i++)
+        brace = _proc_names_token_is_lower (encoded, g_array_index (tokens, ProcSpan, i));
+      /* "First Last" would split a family name of two words */
+      brace |= alone && tokens->len > 1;
+    }
+
+  if (brace)
+    return g_strdup_printf ("{%s}", encoded);
+
+  return g_steal_pointer (&encoded);
+}
+
+/* Whether BibTeX reads @particle back as von: from a lower-case word to a
+ * lower-case word, with no comma or "and" to split the name. */
+static gboolean
+particle_reads_back (const char *particle)
+{
+  g_autofree char *encoded = proc_bibtex_encode_with (particle, PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
+  g_autoptr(GArray) tokens = encoded_tokens (encoded);
+  g_autoptr(GArray) commas = _proc_names_split_top_level (encoded, 0, strlen (encoded), ",", TRUE);
+
+  return tokens->len > 0 && commas->len == 1 && !has_word_and (encoded) &&
+         _proc_names_token_is_lower (encoded, g_array_index (tokens, ProcSpan, 0)) &&
+         _proc_names_token_is_lower (encoded, g_array_index (tokens, ProcSpan, tokens->len - 1));
+}
+
+/**
+ * proc_bibtex_encode_name:
+ *
+ * Writes @name so that BibTeX, biber, bibtool and pandoc read the same
+ * parts back: "von Last, First" or "von Last, Jr, First", the family
+ * braced where its words would be split differently ("{Google
+ * Research}", "{van Gogh}, Vincent" for a family that has no particle).
+ *
+ * Returns: (transfer full): the name in TeX
+ */
+static char *
+encode_name (const ProcName *name,
+             gboolean        brace_family)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autofree char *family = NULL;
+  g_autofree char *merged = NULL;
+  const char *particle = name->particle;
+  const char *family_text = name->family ? name->family : "";
+  gboolean alone;
+
+  if (name->others)
+    return g_strdup ("others");
+
+  /* A particle BibTeX would not read as one ("Van", from CSL) joins the
+   * family, which reads back whole: "Van Roy". */
+  if (particle != NULL && !particle_reads_back (particle))
+    {
+      merged = g_strconcat (particle, " ", family_text, NULL);
+      family_text = merged;
+      particle = NULL;
+    }
+  alone = name->given == NULL && name->suffix == NULL && particle == NULL;
+
+  if (particle != NULL)
+    {
+      g_autofree char *encoded = proc_bibtex_encode_with (particle, PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
+
+      g_string_append (out, encoded);
+      g_string_append_c (out, ' ');
+    }
+  family = encode_part (family_text, TRUE, alone, brace_family);
+  g_string_append (out, family);
+
+  if (name->suffix != NULL)
+    {
+      /* braced when of several words: see is_comma_list() */
+      gboolean several = strpbrk (name->suffix, " \t") != NULL;
+      g_autofree char *suffix = encode_part (name->suffix, FALSE, FALSE, several);
+
+      g_string_append_printf (out, ", %s,", suffix);
+    }
+  if (name->given != NULL)
+    {
+      g_autofree char *given = encode_part (name->given, FALSE, FALSE, FALSE);
+
+      g_string_append_printf (out, name->suffix != NULL ? " %s" : ", %s", given);
+    }
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+char *
+proc_bibtex_encode_name (const ProcName *name)
+{
+  return encode_name (name, FALSE);
+}
+
+/**
+ * proc_bibtex_encode_name_list:
+ * @names: (element-type ProcName): the names
+ *
+ * Returns: (transfer full): "von Last, First and …"
+ */
+char *
+proc_bibtex_encode_name_list (GPtrArray *names)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; names != NULL && i < names->len; i++)
+    {
+      const ProcName *parts = g_ptr_array_index (names, i);
+      g_autofree char *name = encode_name (parts, FALSE);
+
+      /* "Van Roy, Benjamin Paul" alone would read as two names separated
+       * by a comma (see is_comma_list()): "{Van Roy}, Benjamin Paul" */
+      if (names->len == 1)
+        {
+          g_autoptr(GArray) commas = _proc_names_split_top_level (name, 0, strlen (name), ",", TRUE);
+
+          if (is_comma_list (name, commas, FALSE))
+            {
+              g_free (name);
+              name = encode_name (parts, TRUE);
+            }
+        }
+
+      if (out->len > 0)
+        g_string_append (out, " and ");
+      g_string_append (out, name);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
+/* Names known only as "Given Family" (papers stored before names were
+ * kept in parts) */
 
 static gboolean
 starts_lower (const char *text)
@@ -70,135 +402,6 @@ starts_lower (const char *text)
     }
 
   return FALSE;
-}
-
-static void
-append_tokens (GString    *out,
-               const char *text,
-               GArray     *tokens,
-               guint       from,
-               guint       to)
-{
-  for (guint i = from; i < to; i++)
-    {
-      Span *span = &g_array_index (tokens, Span, i);
-      g_autofree char *raw = g_strndup (text + span->start, span->end - span->start);
-      g_autofree char *decoded = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_TITLE);
-
-      if (*decoded == '\0')
-        continue;
-      if (out->len > 0 && out->str[out->len - 1] != ' ')
-        g_string_append_c (out, ' ');
-      g_string_append (out, decoded);
-    }
-}
-
-static GArray *
-name_tokens (const char *text,
-             Span        part)
-{
-  return split_top_level (text, part.start, part.end, " \t\r\n~", FALSE);
-}
-
-/* One name in any of BibTeX's three forms, as "Given von Family Jr". */
-static char *
-decode_name (const char *text,
-             Span        name)
-{
-  g_autoptr(GArray) parts = split_top_level (text, name.start, name.end, ",", TRUE);
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GArray) main_part = NULL;
-
-  main_part = name_tokens (text, g_array_index (parts, Span, 0));
-
-  /* "First von Last" keeps its order; which words are "von" decides only
-   * where the family name starts, which "Given Family" does not say. */
-  if (parts->len == 1)
-    {
-      if (main_part->len == 1)
-        {
-          Span *only = &g_array_index (main_part, Span, 0);
-
-          if (only->end - only->start == 6 && memcmp (text + only->start, "others", 6) == 0)
-            return g_strdup ("et al.");
-        }
-
-      append_tokens (out, text, main_part, 0, main_part->len);
-    }
-  else
-    {
-      /* "von Last, First" or "von Last, Jr, First" */
-      for (guint i = parts->len == 2 ? 1 : 2; i < parts->len; i++)
-        {
-          g_autoptr(GArray) given = name_tokens (text, g_array_index (parts, Span, i));
-
-          append_tokens (out, text, given, 0, given->len);
-        }
-      append_tokens (out, text, main_part, 0, main_part->len);
-      if (parts->len >= 3)
-        {
-          g_autoptr(GArray) jr = name_tokens (text, g_array_index (parts, Span, 1));
-
-          append_tokens (out, text, jr, 0, jr->len);
-        }
-    }
-
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-/**
- * proc_bibtex_decode_names:
- * @value: an author or editor field: names separated by "and", each
- *   "First von Last", "von Last, First" or "von Last, Jr, First"
- *
- * Returns: (transfer full): "Given Family; Given Family", with "and
- *   others" as "et al."; never %NULL
- */
-char *
-proc_bibtex_decode_names (const char *value)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GArray) words = NULL;
-  Span name = { 0, 0 };
-  gboolean in_name = FALSE;
-  gsize len;
-
-  if (value == NULL)
-    return g_strdup ("");
-
-  len = strlen (value);
-  words = split_top_level (value, 0, len, " \t\r\n", FALSE);
-
-  for (guint i = 0; i <= words->len; i++)
-    {
-      Span *word = i < words->len ? &g_array_index (words, Span, i) : NULL;
-      gboolean is_and = word != NULL && word->end - word->start == 3 &&
-                        g_ascii_strncasecmp (value + word->start, "and", 3) == 0;
-
-      if (word != NULL && !is_and)
-        {
-          if (!in_name)
-            name.start = word->start;
-          name.end = word->end;
-          in_name = TRUE;
-          continue;
-        }
-
-      if (in_name)
-        {
-          g_autofree char *decoded = decode_name (value, name);
-
-          if (*decoded != '\0')
-            {
-              if (out->len > 0)
-                g_string_append (out, "; ");
-              g_string_append (out, decoded);
-            }
-        }
-      in_name = FALSE;
-    }
-
-  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 static gboolean
@@ -243,7 +446,6 @@ append_encoded_words (GString  *out,
 {
   for (guint i = from; i < to; i++)
     {
-      /* no math in names: its spaces and ties would split them */
       g_autofree char *encoded = proc_bibtex_encode_with (words[i], PROC_BIBTEX_TEXT_TITLE, FALSE, FALSE);
 
       if (i > from)
@@ -354,10 +556,10 @@ proc_bibtex_split_list (const char *value)
   if (value == NULL)
     return items;
 
-  spans = split_top_level (value, 0, strlen (value), ",;", FALSE);
+  spans = _proc_names_split_top_level (value, 0, strlen (value), ",;", FALSE);
   for (guint i = 0; i < spans->len; i++)
     {
-      Span *span = &g_array_index (spans, Span, i);
+      ProcSpan *span = &g_array_index (spans, ProcSpan, i);
       g_autofree char *raw = g_strndup (value + span->start, span->end - span->start);
       char *decoded = proc_bibtex_decode (raw, PROC_BIBTEX_TEXT_TITLE);
 
