@@ -279,11 +279,18 @@ proc_store_query_ids (ProcStore    *self,
         return query_words_ids (self, all_words, any_word, search, descending, error);
     }
 
+  /* The ranks are computed once, in a table of their own: without
+   * MATERIALIZED, SQLite 3.53 (Debian testing) ran the match again for
+   * each paper the search finds, 164 s for "learning" at 87,000 papers
+   * where SQLite 3.46 takes 0.13 s. */
   if (rank_match != NULL)
     {
-      g_string_append_printf (sql, " LEFT JOIN (SELECT rowid AS rid, rank AS score FROM %s"
-                                   " WHERE %s MATCH ?) r ON r.rid = p.id",
-                              fts_table, fts_table);
+      g_autofree char *ranks = g_strdup_printf ("WITH r AS MATERIALIZED (SELECT rowid AS rid, rank AS score"
+                                                " FROM %s WHERE %s MATCH ?) ",
+                                                fts_table, fts_table);
+
+      g_string_prepend (sql, ranks);
+      g_string_append (sql, " LEFT JOIN r ON r.rid = p.id");
       first_param = 2;
     }
 
