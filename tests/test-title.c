@@ -195,7 +195,17 @@ test_patterns (void)
     /* common acronyms are not names */
     { "Large language models (LLMs) are everywhere. We propose GPU kernels "
       "for LLMs (GPU) that run fast.",
-      "GPU kernels for LLMs" },
+      "GPU kernels for large language models" },
+    /* an acronym the abstract defines is spelled out in the title… */
+    { "Deep kernel learning (DKL) combines neural networks with Gaussian "
+      "processes. We introduce AVDKL, an amortized variational DKL that "
+      "scales to large data sets.",
+      "AVDKL: Amortized variational deep kernel learning" },
+    /* …in sentence case, not in the capitals that spell it */
+    { "Causal discovery with latent variables lists a Maximal Ancestral "
+      "Graph (MAG) per equivalence class. We propose efficient MAG listing "
+      "for causal discovery.",
+      "Efficient maximal ancestral graph listing for causal discovery" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

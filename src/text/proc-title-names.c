@@ -112,8 +112,8 @@ name_at (Abstract *a,
  * of @sf appear in order, the first one starting a word.  Digits in @sf may
  * stand for words ("L2A": Learning to Augment) and are not looked for.
  * Returns the offset where that long form starts, or -1. */
-static gssize
-find_long_form (const char *sf,
+gssize
+title_find_long_form (const char *sf,
                 gsize       sf_len,
                 const char *lf,
                 gsize       lf_len)
@@ -340,7 +340,7 @@ find_acronyms (Abstract    *a,
             {
               g_autofree char *inner = title_tok_span (a, i + 1, close);
 
-              if (find_long_form (name, strlen (name), inner, strlen (inner)) == 0)
+              if (title_find_long_form (name, strlen (name), inner, strlen (inner)) == 0)
                 {
                   for (guint k = i + 1; k < close; k++)
                     capitals += title_is_capitalized_word (a, k);
@@ -365,7 +365,7 @@ find_acronyms (Abstract    *a,
         start_tok--;
 
       lf = title_tok_span (a, start_tok, i);
-      offset = find_long_form (name, strlen (name), lf, strlen (lf));
+      offset = title_find_long_form (name, strlen (name), lf, strlen (lf));
       if (offset < 0)
         continue;
 

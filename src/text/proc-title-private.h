@@ -180,6 +180,16 @@ void title_scan_sentence (Abstract  *a,
 Candidate *title_best_candidate (GPtrArray *candidates);
 char *title_prominent_name (Abstract *a);
 void title_candidate_free (Candidate *c);
+gssize title_find_long_form (const char *sf,
+                             gsize       sf_len,
+                             const char *lf,
+                             gsize       lf_len);
+
+/* proc-title-acronyms.c */
+char *title_expand_acronyms (Abstract   *a,
+                             const char *phrase,
+                             guint       extra_words,
+                             guint       max_chars);
 
 /* proc-title-topics.c */
 char *title_quick_topic (Abstract   *a,

@@ -420,6 +420,18 @@ derive (const char *text,
         }
     }
 
+  /* "Amortized variational DKL" → "…deep kernel learning" */
+  if (topic != NULL)
+    {
+      guint name_words = name != NULL ? title_count_words (name) : 0;
+      guint max_chars = PROC_TITLE_MAX_CHARS - (name != NULL ? MIN (g_utf8_strlen (name, -1) + 2,
+                                                                      PROC_TITLE_MAX_CHARS - MIN_TOPIC_CHARS) : 0);
+      char *spelled = title_expand_acronyms (&a, topic, name_words, max_chars);
+
+      g_free (topic);
+      topic = spelled;
+    }
+
   if (name != NULL)
     {
       title_abstract_clear (&a);
