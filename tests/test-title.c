@@ -196,6 +196,16 @@ test_patterns (void)
     { "Large language models (LLMs) are everywhere. We propose GPU kernels "
       "for LLMs (GPU) that run fast.",
       "GPU kernels for large language models" },
+    /* "we tackle this problem through X": X is the contribution */
+    { "Spatiotemporal forecasting predicts future observations of sensors. "
+      "Most methods fail when data is missing. In this work, we tackle this "
+      "problem through hierarchical spatiotemporal downsampling of the input.",
+      "Hierarchical spatiotemporal downsampling of the input" },
+    /* "we study X and present the first Y": Y */
+    { "Balanced cuts are hard to find in noisy graphs. We study the "
+      "fine-grained complexity of the problem and present the first "
+      "near-linear time algorithm for semi-random graph clustering.",
+      "Near-linear time algorithm for semi-random graph clustering" },
     /* an acronym the abstract defines is spelled out in the title… */
     { "Deep kernel learning (DKL) combines neural networks with Gaussian "
       "processes. We introduce AVDKL, an amortized variational DKL that "

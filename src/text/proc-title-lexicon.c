@@ -81,7 +81,14 @@ static const LexiconEntry lexicon_entries[] = {
     "building based leveraging recently nowadays today currently "
     "traditionally typically generally historically", W_OPENER, 0 },
   { "problem problems task tasks question questions issue issues challenge "
-    "challenges", W_PROBLEM, 0 },
+    "challenges limitation limitations gap shortcoming shortcomings",
+    W_PROBLEM, 0 },
+  { "tackle address solve overcome mitigate alleviate resolve remedy",
+    0, W2_REMEDY },
+  { "by through via with", 0, W2_MEANS },
+  { "introducing proposing developing presenting designing devising building "
+    "creating constructing leveraging employing exploiting using adopting",
+    0, W2_GERUND },
   { "we", W_WE, 0 },
   { "our", W_OUR, 0 },
   { "this", W_THIS, 0 },

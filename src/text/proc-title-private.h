@@ -63,6 +63,9 @@ enum
   W2_WELL        = 1 << 2,
   W2_IT          = 1 << 3,
   W2_VERB        = 1 << 4,   /* a noun phrase stops before these */
+  W2_REMEDY      = 1 << 5,   /* we tackle this problem by… */
+  W2_MEANS       = 1 << 6,   /* …by, through, via, with… */
+  W2_GERUND      = 1 << 7,   /* …by introducing X */
 };
 
 typedef struct

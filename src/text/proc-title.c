@@ -100,6 +100,20 @@ topic_of (Abstract   *a,
 #endif
 }
 
+/* "the first near-linear time algorithm": a contribution that says what
+ * it is; "a neural model for drugs" describes one, and says less than the
+ * topic phrases (measured: with every "a …" and "the …" object, 23 of 38
+ * and 427 of 773 name the paper instead of 26 and 443) */
+static gboolean
+first_of_its_kind (Abstract *a,
+                   guint     i)
+{
+  const Token *t = &a->tokens[i + 1];
+
+  return title_tok_has (a, i, W_ARTICLE) && title_tok_word (a, i + 1) && t->end - t->start == 5 &&
+         g_ascii_strncasecmp (a->text + t->start, "first", 5) == 0;
+}
+
 /* "we propose a universal model for general image processing that…" →
  * "universal model for general image processing": what the paper brings,
  * from the first sentence that says "we propose" or "this paper presents" */
@@ -114,7 +128,7 @@ intro_phrase (Abstract *a)
 
       if (!a->sentences[s].cue ||
           !title_find_intro (a, a->sentences[s].first, a->sentences[s].end, &intro) ||
-          intro.naming || title_tok_has (a, intro.object, W_DANGLING & ~W_ARTICLE) ||
+          intro.naming || (title_tok_has (a, intro.object, W_DANGLING) && !first_of_its_kind (a, intro.object)) ||
           !title_tok_word (a, intro.object))
         continue;
 
