@@ -206,6 +206,11 @@ test_patterns (void)
       "fine-grained complexity of the problem and present the first "
       "near-linear time algorithm for semi-random graph clustering.",
       "Near-linear time algorithm for semi-random graph clustering" },
+    /* a term the abstract coins names the paper */
+    { "This study investigates how weight decay affects the update behavior "
+      "of individual neurons. Weight decay can cause the angular updates to "
+      "converge to a steady state we call rotational equilibrium.",
+      "Rotational equilibrium: How weight decay affects the update behavior" },
     /* an acronym the abstract defines is spelled out in the title… */
     { "Deep kernel learning (DKL) combines neural networks with Gaussian "
       "processes. We introduce AVDKL, an amortized variational DKL that "

@@ -66,7 +66,7 @@ as_phrase (Abstract *a,
 
       for (guint c = t->start + 1; c < t->end; c++)
         lower_rest &= !g_ascii_isupper (a->text[c]);
-      capitalized += g_ascii_isupper (a->text[t->start]) && lower_rest && !(k == first && sentence_start);
+      capitalized += g_ascii_isupper (a->text[t->start]) && lower_rest;
     }
 
   for (guint k = first; k < end; k++)
@@ -78,7 +78,8 @@ as_phrase (Abstract *a,
         lower_rest &= !g_ascii_isupper (a->text[c]);
       if (s->len > 0)
         g_string_append_c (s, ' ');
-      /* the first word of a sentence has a capital of its own */
+      /* the first word of a sentence has a capital of its own: "Monte
+       * Carlo (MC)" there is in capitals for its acronym */
       if ((capitalized >= 2 || (k == first && sentence_start)) && lower_rest)
         g_string_append_c (s, g_ascii_tolower (a->text[t->start]));
       else
@@ -232,4 +233,53 @@ title_expand_acronyms (Abstract   *a,
     }
 
   return g_string_free (out, FALSE);
+}
+
+/* A term the abstract coins in lower case, "a steady state we call
+ * rotational equilibrium", "a phenomenon called neural collapse,": what a
+ * reader will hear the paper called by.  NULL when there is none. */
+char *
+title_coined_term (Abstract *a)
+{
+  for (guint s = 0; s < a->n_sentences; s++)
+    {
+      guint end = a->sentences[s].end;
+
+      if (!a->sentences[s].cue)
+        continue;
+
+      for (guint i = a->sentences[s].first; i + 1 < end; i++)
+        {
+          guint k = i + 1, letters = 0;
+          gboolean lower = TRUE;
+
+          /* "we call", "we term"; "called", "termed", "dubbed", "coined" */
+          if (!((title_tok_has (a, i, W_NAMING_VERB) && i > 0 && title_tok_has (a, i - 1, W_WE)) ||
+                (title_tok_has (a, i, W_NAMING) &&
+                 g_ascii_strncasecmp (a->text + a->tokens[i].start, "namely", 6) != 0)))
+            continue;
+
+          for (; k < end && k < i + 5 && title_tok_word (a, k); k++)
+            {
+              const Token *t = &a->tokens[k];
+
+              for (guint c = t->start; c < t->end; c++)
+                lower &= !g_ascii_isupper (a->text[c]) && !g_ascii_isdigit (a->text[c]);
+              if (!lower || title_tok_has (a, k, W_DANGLING | W_GENERIC | W_WEAK_ADJ | W_WE | W_ADVERB) ||
+                  (title_tok_lookup (a, k)->flags2 & W2_VERB))
+                break;
+              letters += t->end - t->start;
+            }
+
+          /* the term ends the clause: "…equilibrium.", "…collapse,", "…(NC)" */
+          if (k == i + 1 || !lower || letters < 6 ||
+              (k < end && !title_tok_punct (a, k, ',') && !title_tok_punct (a, k, '(') &&
+               !title_tok_punct (a, k, ';') && !title_tok_punct (a, k, ':')))
+            continue;
+
+          return title_tok_span (a, i + 1, k);
+        }
+    }
+
+  return NULL;
 }

@@ -87,7 +87,8 @@ static const LexiconEntry lexicon_entries[] = {
     0, W2_REMEDY },
   { "by through via with", 0, W2_MEANS },
   { "introducing proposing developing presenting designing devising building "
-    "creating constructing leveraging employing exploiting using adopting",
+    "creating constructing leveraging employing exploiting using adopting "
+    "providing formulating",
     0, W2_GERUND },
   { "we", W_WE, 0 },
   { "our", W_OUR, 0 },

@@ -193,6 +193,7 @@ char *title_expand_acronyms (Abstract   *a,
                              const char *phrase,
                              guint       extra_words,
                              guint       max_chars);
+char *title_coined_term (Abstract *a);
 
 /* proc-title-topics.c */
 char *title_quick_topic (Abstract   *a,

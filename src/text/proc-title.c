@@ -434,6 +434,34 @@ derive (const char *text,
         }
     }
 
+  /* a term the abstract coins names the paper: "Rotational equilibrium:
+   * How weight decay affects the update behavior" */
+  if (name == NULL && topic != NULL && *topic != '\0')
+    {
+      g_autofree char *term = title_coined_term (&a);
+      g_autofree char *lower = g_ascii_strdown (topic, -1);
+      guint words = term != NULL ? title_count_words (term) : 0;
+
+      if (term != NULL && strstr (lower, term) == NULL && words + 2 < MAX_TITLE_WORDS)
+        {
+          if (title_count_words (topic) + words > MAX_TITLE_WORDS)
+            {
+              /* the same phrase, shorter, or else the topics */
+              char *np = title_noun_phrase (topic, MAX_TITLE_WORDS - words);
+
+              g_free (topic);
+              topic = np;
+              if (title_count_words (topic) < 3)
+                {
+                  g_free (topic);
+                  topic = topic_of (&a, marked, term, MAX_TITLE_WORDS - words, NAMED_PHRASES);
+                }
+            }
+          term[0] = g_ascii_toupper (term[0]);
+          name = g_steal_pointer (&term);
+        }
+    }
+
   /* "Amortized variational DKL" → "…deep kernel learning" */
   if (topic != NULL)
     {
