@@ -206,6 +206,12 @@ test_patterns (void)
       "fine-grained complexity of the problem and present the first "
       "near-linear time algorithm for semi-random graph clustering.",
       "Near-linear time algorithm for semi-random graph clustering" },
+    /* topic phrases make a title, not a list: what serves the task, for it */
+    { "Multi-agent learning is hard when agents converge to a suboptimal joint "
+      "policy. Optimistic updates help cooperative multi-agent learning. We "
+      "show that optimistic updates avoid a suboptimal joint policy in "
+      "cooperative multi-agent learning.",
+      "Suboptimal joint policy and optimistic updates for multi-agent learning" },
     /* a term the abstract coins names the paper */
     { "This study investigates how weight decay affects the update behavior "
       "of individual neurons. Weight decay can cause the angular updates to "

@@ -86,6 +86,15 @@ static const LexiconEntry lexicon_entries[] = {
   { "tackle address solve overcome mitigate alleviate resolve remedy",
     0, W2_REMEDY },
   { "by through via with", 0, W2_MEANS },
+  { "learning clustering forecasting classification detection segmentation "
+    "recognition estimation prediction generation retrieval reduction "
+    "compression inference optimization optimisation planning control "
+    "translation summarization reconstruction localization tracking ranking "
+    "recovery completion discovery selection alignment synthesis answering "
+    "reasoning adaptation sampling search regression matching testing "
+    "verification factorization denoising editing navigation imputation "
+    "exploration", 0, W2_TASK },
+  { "problem problems task tasks", 0, W2_PROBLEM },
   { "introducing proposing developing presenting designing devising building "
     "creating constructing leveraging employing exploiting using adopting "
     "providing formulating",

@@ -66,6 +66,8 @@ enum
   W2_REMEDY      = 1 << 5,   /* we tackle this problem by… */
   W2_MEANS       = 1 << 6,   /* …by, through, via, with… */
   W2_GERUND      = 1 << 7,   /* …by introducing X */
+  W2_TASK        = 1 << 8,   /* a phrase ending on these names a task */
+  W2_PROBLEM     = 1 << 9,   /* …or a problem: "Tukey regression problem" */
 };
 
 typedef struct
@@ -199,7 +201,8 @@ char *title_coined_term (Abstract *a);
 char *title_quick_topic (Abstract   *a,
                          const char *skip,
                          guint       max_words,
-                         guint       max_phrases);
+                         guint       max_phrases,
+                         guint       max_chars);
 
 /* proc-title-phrases.c */
 char *title_strip_asides (const char *s);

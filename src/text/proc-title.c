@@ -96,7 +96,10 @@ topic_of (Abstract   *a,
 #else
   (void) marked;
   (void) key_phrase_topic;
-  return title_quick_topic (a, name, max_words, max_phrases);
+  /* what the name leaves of the characters, as named_title () does */
+  return title_quick_topic (a, name, max_words, max_phrases,
+                            PROC_TITLE_MAX_CHARS - (name != NULL ? MIN (g_utf8_strlen (name, -1) + 2,
+                                                                        PROC_TITLE_MAX_CHARS - MIN_TOPIC_CHARS) : 0));
 #endif
 }
 
