@@ -80,7 +80,8 @@ as_phrase (Abstract *a,
         g_string_append_c (s, ' ');
       /* the first word of a sentence has a capital of its own: "Monte
        * Carlo (MC)" there is in capitals for its acronym */
-      if ((capitalized >= 2 || (k == first && sentence_start)) && lower_rest)
+      if ((capitalized >= 2 || (k == first && sentence_start)) && lower_rest &&
+          !title_tok_has2 (a, k, W2_PROPER))
         g_string_append_c (s, g_ascii_tolower (a->text[t->start]));
       else
         g_string_append_c (s, a->text[t->start]);

@@ -95,6 +95,13 @@ static const LexiconEntry lexicon_entries[] = {
     "verification factorization denoising editing navigation imputation "
     "exploration", 0, W2_TASK },
   { "problem problems task tasks", 0, W2_PROBLEM },
+  { "monte carlo gaussian bayesian markov markovian euclidean langevin "
+    "hamiltonian wasserstein hilbert riemannian lipschitz boltzmann dirichlet "
+    "poisson bernoulli laplace laplacian fourier newton hessian jacobian "
+    "shapley nash kalman gibbs metropolis lagrangian kullback leibler "
+    "johnson lindenstrauss stein cauchy bregman tucker chebyshev hebbian "
+    "bellman wishart stiefel grassmann grassmannian banach sobolev "
+    "erdos renyi turing boolean english chinese", 0, W2_PROPER },
   { "introducing proposing developing presenting designing devising building "
     "creating constructing leveraging employing exploiting using adopting "
     "providing formulating",

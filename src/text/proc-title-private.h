@@ -68,6 +68,7 @@ enum
   W2_GERUND      = 1 << 7,   /* …by introducing X */
   W2_TASK        = 1 << 8,   /* a phrase ending on these names a task */
   W2_PROBLEM     = 1 << 9,   /* …or a problem: "Tukey regression problem" */
+  W2_PROPER      = 1 << 10,  /* Monte Carlo, Gaussian: a title keeps the capital */
 };
 
 typedef struct

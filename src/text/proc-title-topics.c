@@ -131,7 +131,8 @@ same_phrase (Abstract *a,
 }
 
 /* The phrase as the abstract writes it, capitals kept only where a word
- * has them inside ("FlashAttention", "GPU") */
+ * has them inside ("FlashAttention", "GPU") or names a person or a
+ * place ("Gaussian", "Monte Carlo") */
 static void
 append_phrase (GString  *out,
                Abstract *a,
@@ -149,7 +150,7 @@ append_phrase (GString  *out,
         inner_upper |= g_ascii_isupper (w[c]);
       if (k > 0)
         g_string_append_c (out, ' ');
-      if (inner_upper)
+      if (inner_upper || (g_ascii_isupper (w[0]) && title_tok_has2 (a, first + k, W2_PROPER)))
         g_string_append_len (out, w, len);
       else
         {
