@@ -206,6 +206,12 @@ test_patterns (void)
       "fine-grained complexity of the problem and present the first "
       "near-linear time algorithm for semi-random graph clustering.",
       "Near-linear time algorithm for semi-random graph clustering" },
+    /* a name whose long form only spells it out: the task it serves */
+    { "Long-tailed learning suffers from class imbalance. Many strategies "
+      "exist for long-tailed learning, but none wins on every class. We "
+      "propose Multi-Objective Optimization based Strategy Fusion (MOOSF), "
+      "which fuses the strategies.",
+      "MOOSF: Multi-Objective Optimization based Strategy Fusion for long-tailed learning" },
     /* topic phrases make a title, not a list: what serves the task, for it */
     { "Multi-agent learning is hard when agents converge to a suboptimal joint "
       "policy. Optimistic updates help cooperative multi-agent learning. We "

@@ -432,3 +432,20 @@ title_fit_chars (GString *s,
       title_strip_dangling (s);
     }
 }
+
+/* "long-tailed learning", "matrix factorization": a phrase whose last word
+ * names a task (the lexicon's W2_TASK) */
+gboolean
+title_names_task (const char *s)
+{
+  const char *last = strrchr (s, ' ');
+  const char *hyphen;
+  WordFlags wf;
+
+  last = last != NULL ? last + 1 : s;
+  if ((hyphen = strrchr (last, '-')) != NULL)
+    last = hyphen + 1;  /* "learning-based optimization" is one word */
+  wf = title_word_flags (last, strlen (last));
+
+  return (wf.flags2 & W2_TASK) != 0;
+}

@@ -222,6 +222,7 @@ gboolean title_has_word (const char *phrase,
 gboolean title_share_word (const char *a,
                            const char *b);
 gboolean title_ends_generic (const char *s);
+gboolean title_names_task (const char *s);
 void title_fit_chars (GString *s,
                       guint    max_chars);
 

@@ -376,6 +376,36 @@ derive (const char *text,
               topic = both;
             }
         }
+      else if (best->long_form && !title_has_word (topic, "for"))
+        {
+          /* "Directed Representation Optimization" only spells the name
+           * out: the task it serves, when a phrase names one ("…Strategy
+           * Fusion for long-tailed learning"); acronyms spelled out first,
+           * so that neither says the other twice */
+          guint max_chars = PROC_TITLE_MAX_CHARS - MIN (g_utf8_strlen (name, -1) + 2,
+                                                        PROC_TITLE_MAX_CHARS - MIN_TOPIC_CHARS);
+          char *spelled = title_expand_acronyms (&a, topic, title_count_words (name), max_chars);
+          guint used = title_count_words (spelled);
+          g_autofree char *key = NULL;
+          g_autofree char *key_spelled = NULL;
+
+          g_free (topic);
+          topic = spelled;
+          if (used + 2 < budget)
+            {
+              key = topic_of (&a, marked, name, budget - used - 1, 1);
+              key_spelled = title_expand_acronyms (&a, key, title_count_words (name) + used + 1,
+                                                   max_chars - MIN (max_chars, g_utf8_strlen (topic, -1) + 5));
+            }
+          if (key_spelled != NULL && title_count_words (key_spelled) >= 2 && title_names_task (key_spelled) &&
+              !title_share_word (topic, key_spelled) && !title_share_word (key_spelled, name))
+            {
+              char *both = g_strdup_printf ("%s for %s", topic, key_spelled);
+
+              g_free (topic);
+              topic = both;
+            }
+        }
     }
   /* a name the abstract keeps coming back to: "FlashAttention" */
   else if ((name = title_prominent_name (&a)) != NULL && title_count_words (name) < MAX_TITLE_WORDS)
