@@ -228,6 +228,10 @@ test_patterns (void)
       "processes. We introduce AVDKL, an amortized variational DKL that "
       "scales to large data sets.",
       "AVDKL: Amortized variational deep kernel learning" },
+    /* …also a long form of one word in parts */
+    { "Classifiers are often trained from positive-unlabeled (PU) data. We "
+      "propose PUbN, a simple PU learning scheme with biased negative data.",
+      "PUbN: Simple positive-unlabeled learning scheme with biased negative data" },
     /* …in sentence case, not in the capitals that spell it */
     { "Causal discovery with latent variables lists a Maximal Ancestral "
       "Graph (MAG) per equivalence class. We propose efficient MAG listing "

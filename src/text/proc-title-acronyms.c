@@ -131,7 +131,11 @@ find_definitions (Abstract *a)
           lf_start = start;
           while (lf_start < i && a->tokens[lf_start].end <= a->tokens[start].start + (guint) offset)
             lf_start++;
-          if (i - lf_start < 2 || i - lf_start > MAX_LONG_FORM_WORDS ||
+          /* two words or more, or one of parts: "positive-unlabeled (PU)" */
+          if ((i - lf_start < 2 &&
+               (i - lf_start < 1 || memchr (a->text + a->tokens[lf_start].start, '-',
+                                            a->tokens[lf_start].end - a->tokens[lf_start].start) == NULL)) ||
+              i - lf_start > MAX_LONG_FORM_WORDS ||
               title_tok_has (a, lf_start, W_DANGLING | W_ARTICLE | W_WE | W_OUR | W_THIS))
             continue;
 

@@ -65,6 +65,7 @@ static const LexiconEntry lexicon_entries[] = {
     "has have had it they not also very more most so thus including",
     W_DANGLING, 0 },
   { "which where who whose while whereas although though thereby thus hence "
+    "wherein whereby "
     "because since whether yielding leading resulting allowing enabling",
     W_CLAUSE, 0 },
   { "and or but yet", W_CONJUNCTION, 0 },
