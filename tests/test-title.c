@@ -218,6 +218,11 @@ test_patterns (void)
       "show that optimistic updates avoid a suboptimal joint policy in "
       "cooperative multi-agent learning.",
       "Suboptimal joint policy and optimistic updates for multi-agent learning" },
+    /* a phrase cut before "of" does not end on "the number" */
+    { "Kernel ridge regression is costly. We present nearly tight lower "
+      "bounds on the number of kernel queries needed by any algorithm that "
+      "approximates kernel ridge regression.",
+      "Nearly tight lower bounds for kernel ridge regression" },
     /* a term the abstract coins names the paper */
     { "This study investigates how weight decay affects the update behavior "
       "of individual neurons. Weight decay can cause the angular updates to "
