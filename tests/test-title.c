@@ -218,6 +218,11 @@ test_patterns (void)
       "show that optimistic updates avoid a suboptimal joint policy in "
       "cooperative multi-agent learning.",
       "Suboptimal joint policy and optimistic updates for multi-agent learning" },
+    /* experiments are not what a paper brings */
+    { "The anisotropic noise of stochastic gradient descent is known to "
+      "matter for sharp minima. We present various experiments to verify the "
+      "benefits of anisotropic noise in stochastic gradient descent.",
+      "Stochastic gradient descent, anisotropic noise and sharp minima" },
     /* a phrase cut before "of" does not end on "the number" */
     { "Kernel ridge regression is costly. We present nearly tight lower "
       "bounds on the number of kernel queries needed by any algorithm that "

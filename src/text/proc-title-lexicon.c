@@ -96,6 +96,8 @@ static const LexiconEntry lexicon_entries[] = {
     "verification factorization denoising editing navigation imputation "
     "exploration", 0, W2_TASK },
   { "problem problems task tasks", 0, W2_PROBLEM },
+  { "experiments experiment results evidence simulations comparisons "
+    "evaluations", 0, W2_EVIDENCE },
   { "monte carlo gaussian bayesian markov markovian euclidean langevin "
     "hamiltonian wasserstein hilbert riemannian lipschitz boltzmann dirichlet "
     "poisson bernoulli laplace laplacian fourier newton hessian jacobian "

@@ -69,6 +69,7 @@ enum
   W2_TASK        = 1 << 8,   /* a phrase ending on these names a task */
   W2_PROBLEM     = 1 << 9,   /* …or a problem: "Tukey regression problem" */
   W2_PROPER      = 1 << 10,  /* Monte Carlo, Gaussian: a title keeps the capital */
+  W2_EVIDENCE    = 1 << 11,  /* "we present experiments": not what a paper brings */
 };
 
 typedef struct

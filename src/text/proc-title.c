@@ -135,6 +135,11 @@ intro_phrase (Abstract *a)
           !title_tok_word (a, intro.object))
         continue;
 
+      /* "we present extensive experiments to verify…" */
+      if (title_tok_has2 (a, intro.object, W2_EVIDENCE) || title_tok_has2 (a, intro.object + 1, W2_EVIDENCE) ||
+          title_tok_has2 (a, intro.object + 2, W2_EVIDENCE))
+        continue;
+
       span = title_phrase (a, intro.object, a->sentences[s].end);
       np = title_noun_phrase (title_skip_article (span), MAX_TITLE_WORDS);
       if (title_count_words (np) >= 2 && !title_is_generic_phrase (np))
