@@ -27,10 +27,17 @@
  *     abstract's best phrase after "for" ("Sequential CP method for…");
  *  2. a CamelCase name the abstract keeps coming back to: the name and the
  *     abstract's topic phrases, "FlashAttention: I/O complexity and…";
- *  3. what "we propose", "this paper presents" name, as a noun phrase;
+ *  3. what "we propose", "this paper presents", "we study X and present
+ *     Y", "we tackle this problem through Y" name, as a noun phrase;
  *  4. what "In this paper, we study" names;
  *  5. otherwise the abstract's topic phrases (proc-title-topics.c), as many
- *     as fit: "Time series, missing data and predicting future…".
+ *     as fit, as "X for TASK" when one names a task: "Embedding and sparse
+ *     Johnson-Lindenstrauss transform for dimensionality reduction".
+ *
+ * Then a term the abstract coins ("a steady state we call rotational
+ * equilibrium") leads a title without a name, and the acronyms the
+ * abstract defines are spelled out (proc-title-acronyms.c): "AVDKL:
+ * Amortized variational deep kernel learning".
  *
  * HTML and Markdown go first (proc-title-markup.c), then TeX
  * (proc_tex_to_plain ()); the text is split into words and sentences once
