@@ -195,7 +195,58 @@ test_patterns (void)
     /* common acronyms are not names */
     { "Large language models (LLMs) are everywhere. We propose GPU kernels "
       "for LLMs (GPU) that run fast.",
-      "GPU kernels for LLMs" },
+      "GPU kernels for large language models" },
+    /* "we tackle this problem through X": X is the contribution */
+    { "Spatiotemporal forecasting predicts future observations of sensors. "
+      "Most methods fail when data is missing. In this work, we tackle this "
+      "problem through hierarchical spatiotemporal downsampling of the input.",
+      "Hierarchical spatiotemporal downsampling of the input" },
+    /* "we study X and present the first Y": Y */
+    { "Balanced cuts are hard to find in noisy graphs. We study the "
+      "fine-grained complexity of the problem and present the first "
+      "near-linear time algorithm for semi-random graph clustering.",
+      "Near-linear time algorithm for semi-random graph clustering" },
+    /* a name whose long form only spells it out: the task it serves */
+    { "Long-tailed learning suffers from class imbalance. Many strategies "
+      "exist for long-tailed learning, but none wins on every class. We "
+      "propose Multi-Objective Optimization based Strategy Fusion (MOOSF), "
+      "which fuses the strategies.",
+      "MOOSF: Multi-Objective Optimization based Strategy Fusion for long-tailed learning" },
+    /* topic phrases make a title, not a list: what serves the task, for it */
+    { "Multi-agent learning is hard when agents converge to a suboptimal joint "
+      "policy. Optimistic updates help cooperative multi-agent learning. We "
+      "show that optimistic updates avoid a suboptimal joint policy in "
+      "cooperative multi-agent learning.",
+      "Suboptimal joint policy and optimistic updates for multi-agent learning" },
+    /* experiments are not what a paper brings */
+    { "The anisotropic noise of stochastic gradient descent is known to "
+      "matter for sharp minima. We present various experiments to verify the "
+      "benefits of anisotropic noise in stochastic gradient descent.",
+      "Stochastic gradient descent, anisotropic noise and sharp minima" },
+    /* a phrase cut before "of" does not end on "the number" */
+    { "Kernel ridge regression is costly. We present nearly tight lower "
+      "bounds on the number of kernel queries needed by any algorithm that "
+      "approximates kernel ridge regression.",
+      "Nearly tight lower bounds for kernel ridge regression" },
+    /* a term the abstract coins names the paper */
+    { "This study investigates how weight decay affects the update behavior "
+      "of individual neurons. Weight decay can cause the angular updates to "
+      "converge to a steady state we call rotational equilibrium.",
+      "Rotational equilibrium: How weight decay affects the update behavior" },
+    /* an acronym the abstract defines is spelled out in the title… */
+    { "Deep kernel learning (DKL) combines neural networks with Gaussian "
+      "processes. We introduce AVDKL, an amortized variational DKL that "
+      "scales to large data sets.",
+      "AVDKL: Amortized variational deep kernel learning" },
+    /* …also a long form of one word in parts */
+    { "Classifiers are often trained from positive-unlabeled (PU) data. We "
+      "propose PUbN, a simple PU learning scheme with biased negative data.",
+      "PUbN: Simple positive-unlabeled learning scheme with biased negative data" },
+    /* …in sentence case, not in the capitals that spell it */
+    { "Causal discovery with latent variables lists a Maximal Ancestral "
+      "Graph (MAG) per equivalence class. We propose efficient MAG listing "
+      "for causal discovery.",
+      "Efficient maximal ancestral graph listing for causal discovery" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -65,6 +65,7 @@ static const LexiconEntry lexicon_entries[] = {
     "has have had it they not also very more most so thus including",
     W_DANGLING, 0 },
   { "which where who whose while whereas although though thereby thus hence "
+    "wherein whereby "
     "because since whether yielding leading resulting allowing enabling",
     W_CLAUSE, 0 },
   { "and or but yet", W_CONJUNCTION, 0 },
@@ -81,7 +82,33 @@ static const LexiconEntry lexicon_entries[] = {
     "building based leveraging recently nowadays today currently "
     "traditionally typically generally historically", W_OPENER, 0 },
   { "problem problems task tasks question questions issue issues challenge "
-    "challenges", W_PROBLEM, 0 },
+    "challenges limitation limitations gap shortcoming shortcomings",
+    W_PROBLEM, 0 },
+  { "tackle address solve overcome mitigate alleviate resolve remedy",
+    0, W2_REMEDY },
+  { "by through via with", 0, W2_MEANS },
+  { "learning clustering forecasting classification detection segmentation "
+    "recognition estimation prediction generation retrieval reduction "
+    "compression inference optimization optimisation planning control "
+    "translation summarization reconstruction localization tracking ranking "
+    "recovery completion discovery selection alignment synthesis answering "
+    "reasoning adaptation sampling search regression matching testing "
+    "verification factorization denoising editing navigation imputation "
+    "exploration", 0, W2_TASK },
+  { "problem problems task tasks", 0, W2_PROBLEM },
+  { "experiments experiment results evidence simulations comparisons "
+    "evaluations", 0, W2_EVIDENCE },
+  { "monte carlo gaussian bayesian markov markovian euclidean langevin "
+    "hamiltonian wasserstein hilbert riemannian lipschitz boltzmann dirichlet "
+    "poisson bernoulli laplace laplacian fourier newton hessian jacobian "
+    "shapley nash kalman gibbs metropolis lagrangian kullback leibler "
+    "johnson lindenstrauss stein cauchy bregman tucker chebyshev hebbian "
+    "bellman wishart stiefel grassmann grassmannian banach sobolev "
+    "erdos renyi turing boolean english chinese", 0, W2_PROPER },
+  { "introducing proposing developing presenting designing devising building "
+    "creating constructing leveraging employing exploiting using adopting "
+    "providing formulating",
+    0, W2_GERUND },
   { "we", W_WE, 0 },
   { "our", W_OUR, 0 },
   { "this", W_THIS, 0 },

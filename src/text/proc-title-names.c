@@ -112,8 +112,8 @@ name_at (Abstract *a,
  * of @sf appear in order, the first one starting a word.  Digits in @sf may
  * stand for words ("L2A": Learning to Augment) and are not looked for.
  * Returns the offset where that long form starts, or -1. */
-static gssize
-find_long_form (const char *sf,
+gssize
+title_find_long_form (const char *sf,
                 gsize       sf_len,
                 const char *lf,
                 gsize       lf_len)
@@ -278,6 +278,41 @@ title_find_intro (Abstract *a,
               intro->naming = title_tok_has (a, j, W_NAMING_VERB);
               return TRUE;
             }
+          /* "we tackle this problem through X": X */
+          if (title_tok_has2 (a, j, W2_REMEDY) && title_tok_has (a, j + 1, W_DETERMINER) &&
+              title_tok_has (a, j + 2, W_PROBLEM) && title_tok_has2 (a, j + 3, W2_MEANS) &&
+              j + 4 < end)
+            {
+              intro->verb = j;
+              intro->object = title_tok_has2 (a, j + 4, W2_GERUND) ? j + 5 : j + 4;
+              intro->naming = FALSE;
+              return intro->object < end;
+            }
+          /* "we study X and present Y": Y */
+          if (title_tok_has (a, j, W_LEAD_IN))
+            for (guint k = j + 1; k + 1 < end && k < j + 25; k++)
+              {
+                guint v = k + 1;
+                const Token *t;
+
+                if (title_tok_punct (a, k, ';') || title_tok_has (a, k, W_WE | W_CLAUSE | W_WHICH))
+                  break;
+                if (!title_tok_has (a, k, W_CONJUNCTION))
+                  continue;
+                while (v < end && title_tok_has (a, v, W_ADVERB))
+                  v++;
+                t = &a->tokens[v];
+                /* "and the proposed method" is not a verb */
+                if (v < end && title_tok_has (a, v, W_INTRO) && t->end - t->start > 5 &&
+                    strncmp (a->text + t->end - 2, "ed", 2) != 0 &&
+                    strncmp (a->text + t->start, "built", 5) != 0)
+                  {
+                    intro->verb = v;
+                    intro->object = v + 1;
+                    intro->naming = FALSE;
+                    return TRUE;
+                  }
+              }
         }
       else if (title_tok_has (a, i, W_THIS | W_OUR | W_ARTICLE) && title_tok_has (a, j, W_SELF_NOUN))
         {
@@ -340,7 +375,7 @@ find_acronyms (Abstract    *a,
             {
               g_autofree char *inner = title_tok_span (a, i + 1, close);
 
-              if (find_long_form (name, strlen (name), inner, strlen (inner)) == 0)
+              if (title_find_long_form (name, strlen (name), inner, strlen (inner)) == 0)
                 {
                   for (guint k = i + 1; k < close; k++)
                     capitals += title_is_capitalized_word (a, k);
@@ -365,7 +400,7 @@ find_acronyms (Abstract    *a,
         start_tok--;
 
       lf = title_tok_span (a, start_tok, i);
-      offset = find_long_form (name, strlen (name), lf, strlen (lf));
+      offset = title_find_long_form (name, strlen (name), lf, strlen (lf));
       if (offset < 0)
         continue;
 

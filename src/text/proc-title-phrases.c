@@ -256,8 +256,11 @@ title_noun_phrase (const char *s,
                    guint       max_words)
 {
   GString *out = g_string_new (NULL);
-  gsize last_join = 0;
-  guint n = 0, words_at_join = 0;
+  gsize last_join = 0, join_before = 0;
+  guint n = 0, words_at_join = 0, words_at_join_before = 0;
+  gboolean needs_its_of = FALSE;   /* the last join is "the number| of…" */
+  gboolean after_article = FALSE;  /* the word before the last is an article */
+  gboolean prev_article = FALSE;
   gboolean complete = FALSE;   /* it ended where the phrase does */
   const char *p = s;
 
@@ -298,9 +301,14 @@ title_noun_phrase (const char *s,
         break;
       if (n > 0 && (wf.flags & (W_PREPOSITION | W_CONJUNCTION | W_OF)))
         {
+          join_before = last_join;
+          words_at_join_before = words_at_join;
           last_join = out->len;
           words_at_join = n;
+          needs_its_of = (wf.flags & W_OF) && after_article;
         }
+      after_article = prev_article;
+      prev_article = (wf.flags & W_ARTICLE) != 0;
 
       if (out->len > 0)
         g_string_append_c (out, ' ');
@@ -317,7 +325,11 @@ title_noun_phrase (const char *s,
         p++;
     }
 
-  if (!complete && words_at_join >= 2)
+  /* "lower bounds on the number of…" cut before "of" leaves "the number"
+   * without what it counts: cut at the join before */
+  if (!complete && needs_its_of && words_at_join_before >= 2)
+    g_string_truncate (out, join_before);
+  else if (!complete && words_at_join >= 2)
     g_string_truncate (out, last_join);
   title_strip_dangling (out);
 
@@ -431,4 +443,21 @@ title_fit_chars (GString *s,
       g_string_truncate (s, space - s->str);
       title_strip_dangling (s);
     }
+}
+
+/* "long-tailed learning", "matrix factorization": a phrase whose last word
+ * names a task (the lexicon's W2_TASK) */
+gboolean
+title_names_task (const char *s)
+{
+  const char *last = strrchr (s, ' ');
+  const char *hyphen;
+  WordFlags wf;
+
+  last = last != NULL ? last + 1 : s;
+  if ((hyphen = strrchr (last, '-')) != NULL)
+    last = hyphen + 1;  /* "learning-based optimization" is one word */
+  wf = title_word_flags (last, strlen (last));
+
+  return (wf.flags2 & W2_TASK) != 0;
 }

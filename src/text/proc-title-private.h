@@ -63,6 +63,13 @@ enum
   W2_WELL        = 1 << 2,
   W2_IT          = 1 << 3,
   W2_VERB        = 1 << 4,   /* a noun phrase stops before these */
+  W2_REMEDY      = 1 << 5,   /* we tackle this problem by… */
+  W2_MEANS       = 1 << 6,   /* …by, through, via, with… */
+  W2_GERUND      = 1 << 7,   /* …by introducing X */
+  W2_TASK        = 1 << 8,   /* a phrase ending on these names a task */
+  W2_PROBLEM     = 1 << 9,   /* …or a problem: "Tukey regression problem" */
+  W2_PROPER      = 1 << 10,  /* Monte Carlo, Gaussian: a title keeps the capital */
+  W2_EVIDENCE    = 1 << 11,  /* "we present experiments": not what a paper brings */
 };
 
 typedef struct
@@ -180,12 +187,24 @@ void title_scan_sentence (Abstract  *a,
 Candidate *title_best_candidate (GPtrArray *candidates);
 char *title_prominent_name (Abstract *a);
 void title_candidate_free (Candidate *c);
+gssize title_find_long_form (const char *sf,
+                             gsize       sf_len,
+                             const char *lf,
+                             gsize       lf_len);
+
+/* proc-title-acronyms.c */
+char *title_expand_acronyms (Abstract   *a,
+                             const char *phrase,
+                             guint       extra_words,
+                             guint       max_chars);
+char *title_coined_term (Abstract *a);
 
 /* proc-title-topics.c */
 char *title_quick_topic (Abstract   *a,
                          const char *skip,
                          guint       max_words,
-                         guint       max_phrases);
+                         guint       max_phrases,
+                         guint       max_chars);
 
 /* proc-title-phrases.c */
 char *title_strip_asides (const char *s);
@@ -204,6 +223,7 @@ gboolean title_has_word (const char *phrase,
 gboolean title_share_word (const char *a,
                            const char *b);
 gboolean title_ends_generic (const char *s);
+gboolean title_names_task (const char *s);
 void title_fit_chars (GString *s,
                       guint    max_chars);
 

@@ -131,7 +131,8 @@ same_phrase (Abstract *a,
 }
 
 /* The phrase as the abstract writes it, capitals kept only where a word
- * has them inside ("FlashAttention", "GPU") */
+ * has them inside ("FlashAttention", "GPU") or names a person or a
+ * place ("Gaussian", "Monte Carlo") */
 static void
 append_phrase (GString  *out,
                Abstract *a,
@@ -149,7 +150,7 @@ append_phrase (GString  *out,
         inner_upper |= g_ascii_isupper (w[c]);
       if (k > 0)
         g_string_append_c (out, ' ');
-      if (inner_upper)
+      if (inner_upper || (g_ascii_isupper (w[0]) && title_tok_has2 (a, first + k, W2_PROPER)))
         g_string_append_len (out, w, len);
       else
         {
@@ -202,6 +203,8 @@ abbreviates (Abstract   *a,
  * @skip: (nullable): a name the topic must not repeat
  * @max_words: how many words the topic may have
  * @max_phrases: how many phrases it may join
+ * @max_chars: how many characters "X for TASK" may have: the title would
+ *   be cut past them, so it is a list then
  *
  * Returns: (transfer full): the topic, or the empty string
  */
@@ -209,7 +212,8 @@ char *
 title_quick_topic (Abstract   *a,
                    const char *skip,
                    guint       max_words,
-                   guint       max_phrases)
+                   guint       max_phrases,
+                   guint       max_chars)
 {
   g_autofree Slot *table = g_new0 (Slot, TABLE_SIZE);
   g_autofree guint8 *kind = g_new (guint8, a->n_tokens + 1);   /* 1 content, 2 weak too */
@@ -316,6 +320,42 @@ title_quick_topic (Abstract   *a,
       best->used = TRUE;
       chosen[n_chosen++] = best;
       words += best->n_words + (n_chosen > 1);
+    }
+
+  /* a title, not a list: when a phrase names a task, the others are
+   * what the paper brings for it, "Sparse Johnson-Lindenstrauss transform
+   * for dimensionality reduction" rather than "Embedding, sparse…
+   * transform and dimensionality reduction", for one word more */
+  for (guint i = 0; i < n_chosen && n_chosen >= 2; i++)
+    {
+      const Slot *task = chosen[i];
+      guint n_others = 0, n_tasks = 0;
+
+      /* one task of two words or more ("reinforcement learning", not
+       * "exploration"); with two tasks, which serves which is not known */
+      for (guint k = 0; k < n_chosen; k++)
+        n_tasks += title_tok_has2 (a, chosen[k]->first + chosen[k]->n_words - 1, W2_TASK | W2_PROBLEM);
+      if (task->n_words < 2 || n_tasks != 1 ||
+          !title_tok_has2 (a, task->first + task->n_words - 1, W2_TASK))
+        continue;
+      for (guint k = 0; k < n_chosen; k++)
+        {
+          if (k == i)
+            continue;
+          if (n_others > 0)
+            g_string_append (out, " and ");
+          append_phrase (out, a, chosen[k]->first, chosen[k]->n_words);
+          n_others++;
+        }
+      g_string_append (out, " for ");
+      append_phrase (out, a, task->first, task->n_words);
+
+      /* the task comes last, so a title cut to its characters would cut
+       * it: then the list (dropping a phrase names fewer papers) */
+      if (g_utf8_strlen (out->str, out->len) <= max_chars)
+        return g_string_free (out, FALSE);
+      g_string_truncate (out, 0);
+      break;
     }
 
   for (guint i = 0; i < n_chosen; i++)
