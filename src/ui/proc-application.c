@@ -640,7 +640,8 @@ proc_application_init (ProcApplication *self)
                                               "QUERY uses the search language: words, \"phrases\", -word,\n"
                                               "tag:NAME, list:NAME, is:starred, is:unread, is:reading, is:read,\n"
                                               "is:kept, is:maybe, is:skipped, is:untriaged, rating:>=N,\n"
-                                              "has:code, has:note; OR between alternatives."));
+                                              "has:code, has:note, has:pdf, has:openreview, has:arxiv, has:doi;\n"
+                                              "OR between alternatives."));
 }
 
 ProcApplication *
