@@ -327,17 +327,20 @@ add_name_parts (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+/* Names given as "Given Family; …" (a paper imported before names were
+ * kept in parts, or editors) under @member ("author", "editor"). */
 static void
-add_authors (JsonBuilder *builder,
-             const char  *authors)
+add_name_list (JsonBuilder *builder,
+               const char  *member,
+               const char  *names_text)
 {
   g_auto(GStrv) names = NULL;
   gboolean started = FALSE;
 
-  if (authors == NULL)
+  if (names_text == NULL)
     return;
 
-  names = g_strsplit (authors, ";", -1);
+  names = g_strsplit (names_text, ";", -1);
   for (guint i = 0; names[i] != NULL; i++)
     {
       g_auto(Name) name = { 0 };
@@ -348,50 +351,11 @@ add_authors (JsonBuilder *builder,
 
       if (!started)
         {
-          json_builder_set_member_name (builder, "author");
+          json_builder_set_member_name (builder, member);
           json_builder_begin_array (builder);
           started = TRUE;
         }
 
-      json_builder_begin_object (builder);
-      add_string (builder, "given", name.given);
-      add_string (builder, "non-dropping-particle", name.particle);
-      add_string (builder, "family", name.family);
-      add_string (builder, "suffix", name.suffix);
-      add_string (builder, "literal", name.literal);
-      json_builder_end_object (builder);
-    }
-
-  if (started)
-    json_builder_end_array (builder);
-}
-
-/* The volume's editors, as names the way add_authors() writes them
- * (kept apart so that author handling stays in one place). */
-static void
-add_editors (JsonBuilder *builder,
-             const char  *editors)
-{
-  g_auto(GStrv) names = NULL;
-  gboolean started = FALSE;
-
-  if (editors == NULL)
-    return;
-
-  names = g_strsplit (editors, ";", -1);
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_auto(Name) name = { 0 };
-
-      split_name (g_strstrip (names[i]), &name);
-      if (name.literal == NULL && name.family == NULL)
-        continue;
-      if (!started)
-        {
-          json_builder_set_member_name (builder, "editor");
-          json_builder_begin_array (builder);
-          started = TRUE;
-        }
       json_builder_begin_object (builder);
       add_string (builder, "given", name.given);
       add_string (builder, "non-dropping-particle", name.particle);
@@ -552,9 +516,9 @@ build_item (ProcCslJsonWriter     *self,
   if (record->names->len > 0)
     add_name_parts (builder, record->names);
   else
-    add_authors (builder, record->authors);
+    add_name_list (builder, "author", record->authors);
   add_string (builder, "container-title", record->venue);
-  add_editors (builder, record->editors);
+  add_name_list (builder, "editor", record->editors);
   add_string (builder, "publisher", record->publisher);
 
   if (record->year > 0)
