@@ -21,6 +21,7 @@
 #include "proc-csv-reader.h"
 #include "proc-exporter.h"
 #include "proc-importer.h"
+#include "names-common.h"
 #include "proc-names.h"
 #include "proc-paper-copilot-reader.h"
 #include "proc-ris-reader.h"
@@ -34,33 +35,6 @@ typedef struct
 } Case;
 
 /* Helpers */
-
-static char *
-describe (GPtrArray *names)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < names->len; i++)
-    {
-      const ProcName *name = g_ptr_array_index (names, i);
-
-      if (i > 0)
-        g_string_append (out, " ; ");
-      if (name->others)
-        {
-          g_string_append (out, "others");
-          continue;
-        }
-      g_string_append_printf (out, "%s|%s|%s|%s",
-                              name->given ? name->given : "",
-                              name->particle ? name->particle : "",
-                              name->family ? name->family : "",
-                              name->suffix ? name->suffix : "");
-    }
-
-  return g_string_free (out, FALSE);
-}
-
 
 typedef ProcRecordReader *(*ReaderNew) (GInputStream *stream,
                                         const char   *display_name);
@@ -228,7 +202,7 @@ describe_records (GPtrArray *records)
 
   for (guint i = 0; i < records->len; i++)
     {
-      g_autofree char *names = describe (((ProcPaperRecord *) g_ptr_array_index (records, i))->names);
+      g_autofree char *names = names_describe (((ProcPaperRecord *) g_ptr_array_index (records, i))->names);
 
       g_string_append_printf (out, "%s\n", names);
     }
@@ -591,7 +565,7 @@ compare_with_pandoc (GPtrArray *records,
               g_autoptr(GPtrArray) one = g_ptr_array_new ();
 
               g_ptr_array_add (one, (gpointer) name);
-              ours = describe (one);
+              ours = names_describe (one);
               g_test_message ("pandoc reads %s as %s", ours, json);
               (*n_different)++;
             }
@@ -844,8 +818,8 @@ test_realworld (void)
           ProcPaperRecord *record = g_ptr_array_index (records, k);
           g_autofree char *encoded = proc_bibtex_encode_name_list (record->names);
           g_autoptr(GPtrArray) back = proc_bibtex_parse_names (encoded);
-          g_autofree char *before = describe (record->names);
-          g_autofree char *after = describe (back);
+          g_autofree char *before = names_describe (record->names);
+          g_autofree char *after = names_describe (back);
 
           if (g_strcmp0 (before, after) != 0)
             g_test_message ("%s: %s → %s → %s", files[i].name, before, encoded, after);

@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "proc-bibtex-names.h"
+#include "names-common.h"
 #include "proc-names.h"
 
 typedef struct
@@ -20,33 +21,6 @@ typedef struct
 } Case;
 
 /* Helpers */
-
-static char *
-describe (GPtrArray *names)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < names->len; i++)
-    {
-      const ProcName *name = g_ptr_array_index (names, i);
-
-      if (i > 0)
-        g_string_append (out, " ; ");
-      if (name->others)
-        {
-          g_string_append (out, "others");
-          continue;
-        }
-      g_string_append_printf (out, "%s|%s|%s|%s",
-                              name->given ? name->given : "",
-                              name->particle ? name->particle : "",
-                              name->family ? name->family : "",
-                              name->suffix ? name->suffix : "");
-    }
-
-  return g_string_free (out, FALSE);
-}
-
 
 /* Tests */
 
@@ -109,7 +83,7 @@ test_bibtex_shapes (void)
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(GPtrArray) names = proc_bibtex_parse_names (cases[i].input);
-      g_autofree char *got = describe (names);
+      g_autofree char *got = names_describe (names);
 
       g_test_message ("%s → %s", cases[i].input, got);
       g_assert_cmpstr (got, ==, cases[i].expected);
@@ -146,7 +120,7 @@ test_text_shapes (void)
       g_autofree char *got = NULL;
 
       g_ptr_array_add (names, proc_name_parse (cases[i].input, PROC_NAME_TEXT));
-      got = describe (names);
+      got = names_describe (names);
       g_test_message ("%s → %s", cases[i].input, got);
       g_assert_cmpstr (got, ==, cases[i].expected);
     }
@@ -197,8 +171,8 @@ test_bibtex_encode (void)
 
   list = proc_bibtex_encode_name_list (all);
   back = proc_bibtex_parse_names (list);
-  expected = describe (all);
-  got = describe (back);
+  expected = names_describe (all);
+  got = names_describe (back);
   g_assert_cmpstr (got, ==, expected);
   g_assert_true (g_str_has_suffix (list, " and others"));
 
@@ -214,7 +188,7 @@ test_bibtex_encode (void)
     alone = proc_bibtex_encode_name_list (one);
     g_assert_cmpstr (alone, ==, "{Van Roy}, Benjamin Paul");
     again = proc_bibtex_parse_names (alone);
-    shape = describe (again);
+    shape = names_describe (again);
     g_assert_cmpstr (shape, ==, "Benjamin Paul||Van Roy|");
 
     g_ptr_array_set_size (one, 0);
@@ -232,8 +206,8 @@ test_serialize (void)
                                                         "King, Jr., Martin and {Google DeepMind} and others");
   g_autofree char *text = proc_names_serialize (names);
   g_autoptr(GPtrArray) back = proc_names_deserialize (text);
-  g_autofree char *before = describe (names);
-  g_autofree char *after = describe (back);
+  g_autofree char *before = names_describe (names);
+  g_autofree char *after = names_describe (back);
   g_autoptr(GPtrArray) none = proc_names_deserialize ("");
   g_autofree char *empty = proc_names_serialize (none);
 
@@ -313,8 +287,8 @@ test_random_fields (void)
       names = proc_bibtex_parse_names (field->str);
       encoded = proc_bibtex_encode_name_list (names);
       back = proc_bibtex_parse_names (encoded);
-      before = describe (names);
-      after = describe (back);
+      before = names_describe (names);
+      after = names_describe (back);
       /* The same parts, but for a particle that BibTeX cannot read as one,
        * which joins the family: then the text is written the same again. */
       if (g_strcmp0 (before, after) != 0)
@@ -336,7 +310,7 @@ test_random_fields (void)
 
       serialized = proc_names_serialize (names);
       stored = proc_names_deserialize (serialized);
-      restored = describe (stored);
+      restored = names_describe (stored);
       g_assert_cmpstr (restored, ==, before);
       g_assert_true (g_utf8_validate (serialized, -1, NULL));
     }
