@@ -178,6 +178,38 @@ note_status (Fixture *fixture)
   return gtk_label_get_text (GTK_LABEL (child (fixture, "note_status", GTK_TYPE_LABEL)));
 }
 
+/* A new library file in a folder of its own. */
+static void
+open_library (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("proceedings-detail-XXXXXX", NULL);
+  fixture->path = g_build_filename (fixture->dir, "library.db", NULL);
+  fixture->store = proc_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+}
+
+/* The view shows papers[0], as in the window: in a toast overlay, so
+ * errors become toasts. */
+static void
+show_first_paper (Fixture *fixture)
+{
+  GtkWidget *view = proc_detail_view_new ();
+
+  fixture->view = PROC_DETAIL_VIEW (view);
+  fixture->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+  adw_toast_overlay_set_child (fixture->overlay, view);
+  fixture->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (fixture->window, 800, 900);
+  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->overlay));
+
+  proc_detail_view_set_store (fixture->view, fixture->store);
+  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
+  gtk_window_present (fixture->window);
+  wait_ms (100);
+}
+
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
@@ -186,12 +218,8 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr(GInputStream) stream = NULL;
   g_autoptr(ProcImportReport) report = NULL;
   g_autoptr(GArray) ids = NULL;
-  GtkWidget *view;
 
-  fixture->dir = g_dir_make_tmp ("proceedings-detail-XXXXXX", NULL);
-  fixture->path = g_build_filename (fixture->dir, "library.db", NULL);
-  fixture->store = proc_store_open (fixture->path, &error);
-  g_assert_no_error (error);
+  open_library (fixture);
 
   stream = g_memory_input_stream_new_from_data (list_text, sizeof list_text - 1, NULL);
   report = proc_importer_import_stream (fixture->store, stream, "workshop.txt", NULL, NULL, &error);
@@ -204,19 +232,7 @@ fixture_set_up (Fixture       *fixture,
   for (guint i = 0; i < 3; i++)
     fixture->papers[i] = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, i));
 
-  /* As in the window: in a toast overlay, so errors become toasts. */
-  view = proc_detail_view_new ();
-  fixture->view = PROC_DETAIL_VIEW (view);
-  fixture->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
-  adw_toast_overlay_set_child (fixture->overlay, view);
-  fixture->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (fixture->window, 800, 900);
-  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->overlay));
-
-  proc_detail_view_set_store (fixture->view, fixture->store);
-  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
-  gtk_window_present (fixture->window);
-  wait_ms (100);
+  show_first_paper (fixture);
 }
 
 static void
@@ -899,12 +915,8 @@ pmlr_set_up (Fixture       *fixture,
   g_autoptr(ProcImportReport) report = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GError) error = NULL;
-  GtkWidget *view;
 
-  fixture->dir = g_dir_make_tmp ("proceedings-detail-XXXXXX", NULL);
-  fixture->path = g_build_filename (fixture->dir, "library.db", NULL);
-  fixture->store = proc_store_open (fixture->path, &error);
-  g_assert_no_error (error);
+  open_library (fixture);
   report = proc_importer_import_file (fixture->store, file, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (report->added, ==, 2);
@@ -915,18 +927,7 @@ pmlr_set_up (Fixture       *fixture,
   for (guint i = 0; i < 2; i++)
     fixture->papers[i] = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, i));
 
-  view = proc_detail_view_new ();
-  fixture->view = PROC_DETAIL_VIEW (view);
-  fixture->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
-  adw_toast_overlay_set_child (fixture->overlay, view);
-  fixture->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (fixture->window, 800, 900);
-  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->overlay));
-
-  proc_detail_view_set_store (fixture->view, fixture->store);
-  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
-  gtk_window_present (fixture->window);
-  wait_ms (100);
+  show_first_paper (fixture);
 }
 
 /* The labels of the buttons under @box, in order, ", "-joined. */
@@ -1003,12 +1004,8 @@ seed_set_up (Fixture       *fixture,
   g_autoptr(ProcImportReport) report = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GError) error = NULL;
-  GtkWidget *view;
 
-  fixture->dir = g_dir_make_tmp ("proceedings-detail-XXXXXX", NULL);
-  fixture->path = g_build_filename (fixture->dir, "library.db", NULL);
-  fixture->store = proc_store_open (fixture->path, &error);
-  g_assert_no_error (error);
+  open_library (fixture);
   report = proc_importer_import_file (fixture->store, file, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (report->added, ==, 38);
@@ -1019,18 +1016,7 @@ seed_set_up (Fixture       *fixture,
   for (guint i = 0; i < 2; i++)
     fixture->papers[i] = proc_store_get_paper (fixture->store, g_array_index (ids, gint64, i));
 
-  view = proc_detail_view_new ();
-  fixture->view = PROC_DETAIL_VIEW (view);
-  fixture->overlay = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
-  adw_toast_overlay_set_child (fixture->overlay, view);
-  fixture->window = GTK_WINDOW (gtk_window_new ());
-  gtk_window_set_default_size (fixture->window, 800, 900);
-  gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->overlay));
-
-  proc_detail_view_set_store (fixture->view, fixture->store);
-  proc_detail_view_set_paper (fixture->view, fixture->papers[0]);
-  gtk_window_present (fixture->window);
-  wait_ms (100);
+  show_first_paper (fixture);
 }
 
 static void
