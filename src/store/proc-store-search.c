@@ -37,7 +37,8 @@ prepare (Connection  *conn,
   if (sqlite3_prepare_v2 (conn->db, sql, -1, &stmt, NULL) != SQLITE_OK)
     {
       g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
-                   _("Could not search the library: %s"), sqlite3_errmsg (conn->db));
+                   /* Translators: the first %s is an action, the second SQLite's explanation */
+                   _("Could not %s: %s"), _("search the library"), sqlite3_errmsg (conn->db));
       sqlite3_finalize (stmt);
       return NULL;
     }
@@ -70,7 +71,8 @@ fail (Connection  *conn,
     _proc_store_set_error (conn->store, error, _("search the library"));
   else
     g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
-                 _("Could not search the library: %s"), sqlite3_errmsg (conn->db));
+                 /* Translators: the first %s is an action, the second SQLite's explanation */
+                 _("Could not %s: %s"), _("search the library"), sqlite3_errmsg (conn->db));
 
   return FALSE;
 }
