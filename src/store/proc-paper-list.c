@@ -132,7 +132,7 @@ cancel_loading (ProcPaperList *self)
   g_clear_object (&self->loading);
 }
 
-static gboolean update (ProcPaperList *self,
+static void update (ProcPaperList *self,
                     gboolean       first_ids);
 
 static void
@@ -185,9 +185,8 @@ load_on_thread (ProcPaperList *self)
 
 /* Runs the query again.  With @first_ids and in the background, only the
  * first ids are read here and the rest on a thread; views see the first
- * rows at once and the list grow when the rest arrives.  Returns whether
- * the list shows the query now, not only once the thread has it. */
-static gboolean
+ * rows at once and the list grow when the rest arrives. */
+static void
 update (ProcPaperList *self,
         gboolean       first_ids)
 {
@@ -202,11 +201,14 @@ update (ProcPaperList *self,
   self->reading_list = proc_query_dup_ordering_reading_list (self->filter, self->search, self->sort_key);
 
   /* Even its first ids would hold a frame: the list keeps the papers it
-   * shows until the thread has the new ones. */
-  if (background && self->search != NULL && proc_query_has_unindexed_prefix (self->search))
+   * shows until the thread has the new ones.  Only in a library big
+   * enough to have filled the first ids before; in a small one the query
+   * is quick, and its result there at once. */
+  if (background && self->ids->len >= FIRST_IDS &&
+      self->search != NULL && proc_query_has_unindexed_prefix (self->search))
     {
       load_on_thread (self);
-      return FALSE;
+      return;
     }
 
   ids = proc_store_query_ids_for (self->store, self->filter, self->search,
@@ -214,8 +216,9 @@ update (ProcPaperList *self,
   if (ids == NULL)
     {
       g_warning ("Could not query papers: %s", error->message);
-      return TRUE;
+      return;
     }
+
   replace_ids (self, ids);
   if (self->pending != NULL)
     g_object_notify_by_pspec (G_OBJECT (self), g_steal_pointer (&self->pending));
@@ -224,8 +227,6 @@ update (ProcPaperList *self,
     set_complete (self, TRUE);
   else
     load_on_thread (self);
-
-  return TRUE;
 }
 
 /* Runs the query again for a change of @pspec, and notifies it once the
