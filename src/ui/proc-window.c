@@ -1130,8 +1130,9 @@ proc_window_new (GtkApplication *application,
   restore_state (self);
   /* From now on, searches and filters show their first papers at once
    * and the rest when a thread has them: a keystroke at 87,000 papers
-   * never holds a frame.  The state restored above has all of them, so
-   * the paper shown last is found however far down. */
+   * reads 256 ids on this thread, not all it finds.  The state restored
+   * above has all of them, so the paper shown last is found however far
+   * down. */
   proc_paper_list_set_background (self->papers, TRUE);
   update_title (self);
   _proc_window_update_actions (self);
