@@ -152,7 +152,9 @@ search_for (ProcWindow *window,
   gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
 
   gtk_editable_set_text (GTK_EDITABLE (window->search_entry), text);
-  while (g_strcmp0 (proc_paper_list_get_search (window->papers), text) != 0 &&
+  /* A long result's rest comes from a thread (ProcPaperList:complete). */
+  while ((g_strcmp0 (proc_paper_list_get_search (window->papers), text) != 0 ||
+          !proc_paper_list_get_complete (window->papers)) &&
          g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
   wait_ms (100);

@@ -6,11 +6,13 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
 #include "proc-export-dialog.h"
 #include "proc-paper-row.h"
+#include "proc-query.h"
 #include "proc-sidebar-row.h"
 #include "proc-tag-editor.h"
 #include "proc-undo.h"
@@ -1130,6 +1132,77 @@ test_rows_follow (void)
   window_test_run (rows_follow);
 }
 
+/* --- Typing a search: one parse a keystroke --------------------------- */
+
+/* Each key typed in the search entry parses its text once: the list runs
+ * that query, the rows mark its words and, sorted by relevance, its words
+ * rank the papers, all from the one parse.  The filter was parsed when
+ * the sidebar chose it, not again at each key. */
+static void
+typing_parses_once (ProcWindow *window)
+{
+  static const char * const sorts[] = { "added", "relevance" };
+  GtkWidget *text = NULL;
+
+  wait_ms (300);
+  proc_sidebar_select_query (window->sidebar, "is:unread");
+  wait_ms (200);
+  keyboard_press (GDK_KEY_f, GDK_CONTROL_MASK);
+  wait_ms (300);
+  text = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (text != NULL && gtk_widget_is_ancestor (text, GTK_WIDGET (window->search_entry)));
+
+  for (guint s = 0; s < G_N_ELEMENTS (sorts); s++)
+    {
+      g_autoptr(GString) typed = g_string_new (NULL);
+
+      g_settings_set_string (window_test_settings (), "sort-key", sorts[s]);
+      wait_ms (100);
+      g_assert_cmpint (proc_paper_list_get_sort_key (window->papers), ==, s == 0 ? PROC_SORT_ADDED : PROC_SORT_RELEVANCE);
+
+      for (const char *c = "graph"; *c != '\0'; c++)
+        {
+          guint before = proc_query_get_n_parsed ();
+          gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+          g_string_append_c (typed, *c);
+          keyboard_press (gdk_unicode_to_keyval ((guchar) *c), 0);
+          while ((g_strcmp0 (proc_paper_list_get_search (window->papers), typed->str) != 0 ||
+                  !proc_paper_list_get_complete (window->papers)) &&
+                 g_get_monotonic_time () < end)
+            g_main_context_iteration (NULL, FALSE);
+          wait_ms (100);
+
+          g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, typed->str);
+          g_assert_cmpuint (proc_query_get_n_parsed () - before, ==, 1);
+          /* The rows' words are the parsed query's. */
+          g_assert_nonnull (window->terms);
+          g_assert_cmpstr (window->terms[0], ==, typed->str);
+          g_assert_null (window->terms[1]);
+        }
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (window->papers)), >, 0);
+
+      /* Emptied for the next sort: two keys, so one parse each again. */
+      for (guint i = 0; i < strlen ("graph"); i++)
+        {
+          guint before = proc_query_get_n_parsed ();
+
+          keyboard_press (GDK_KEY_BackSpace, 0);
+          wait_ms (100);
+          g_assert_cmpuint (proc_query_get_n_parsed () - before, ==, 1);
+        }
+      g_assert_cmpstr (proc_paper_list_get_search (window->papers), ==, "");
+    }
+  g_settings_reset (window_test_settings (), "sort-key");
+}
+
+static void
+test_typing_parses_once (void)
+{
+  fresh_start ();
+  window_test_run (typing_parses_once);
+}
+
 /* --- The detail's tag entry, by mouse ------------------------------- */
 
 static GtkWidget *
@@ -1244,6 +1317,7 @@ main (int   argc,
   g_test_add_func ("/mouse-paths/file-dialogs", test_file_dialogs);
   g_test_add_func ("/mouse-paths/rows-follow", test_rows_follow);
   g_test_add_func ("/mouse-paths/tag-entry", test_tag_entry);
+  g_test_add_func ("/mouse-paths/typing-parses-once", test_typing_parses_once);
 
   {
     int status = g_test_run ();

@@ -10,6 +10,7 @@
 
 #include "proc-collection-list.h"
 #include "proc-paper-list.h"
+#include "proc-query.h"
 #include "proc-store.h"
 #include "synthetic-library.h"
 
@@ -264,6 +265,273 @@ test_stale_search_index (void)
   synthetic_library_remove (dir);
 }
 
+/* --- In the background: the first ids at once, the rest from a thread --- */
+
+/* 2,000 papers: the 1,000 odd ones say "transformers", the even ones
+ * "kernels"; either search chooses more than the first ids (256). */
+#define BACKGROUND_PAPERS 2000
+#define FIRST_IDS 256
+
+typedef struct
+{
+  ItemsChanged changes;
+  guint n_complete;       /* notify::complete */
+  guint n_search;         /* notify::search */
+} Watch;
+
+static void
+complete_cb (GObject    *object,
+             GParamSpec *pspec,
+             Watch      *watch)
+{
+  watch->n_complete++;
+}
+
+static void
+search_cb (GObject    *object,
+           GParamSpec *pspec,
+           Watch      *watch)
+{
+  watch->n_search++;
+}
+
+static ProcPaperList *
+background_list_new (ProcStore *store,
+                     Watch     *watch)
+{
+  ProcPaperList *list = proc_paper_list_new (store);
+
+  proc_paper_list_set_background (list, TRUE);
+  g_signal_connect (list, "items-changed", G_CALLBACK (items_changed_cb), &watch->changes);
+  g_signal_connect (list, "notify::complete", G_CALLBACK (complete_cb), watch);
+  g_signal_connect (list, "notify::search", G_CALLBACK (search_cb), watch);
+  return list;
+}
+
+static void
+async_result_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  *(GAsyncResult **) data = g_object_ref (result);
+}
+
+static void
+wait_complete (ProcPaperList *list)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!proc_paper_list_get_complete (list) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (proc_paper_list_get_complete (list));
+}
+
+/* The list's ids are exactly what the store's own query gives. */
+static void
+assert_ids_are (ProcPaperList *list,
+                ProcStore     *store,
+                const char    *search)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = proc_store_query_ids (store, NULL, search, PROC_SORT_ADDED, FALSE, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, ids->len);
+  for (guint i = 0; i < ids->len; i++)
+    g_assert_cmpint (proc_paper_list_get_id (list, i), ==, g_array_index (ids, gint64, i));
+}
+
+static void
+test_background_rest_arrives (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(ProcStore) store = synthetic_library_new (BACKGROUND_PAPERS, &dir);
+  Watch watch = { 0 };
+  g_autoptr(ProcPaperList) list = background_list_new (store, &watch);
+
+  g_assert_true (proc_paper_list_get_complete (list));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, BACKGROUND_PAPERS);
+
+  /* At once: the first ids, the search notified, the list not complete. */
+  proc_paper_list_set_search (list, "kernels");
+  g_assert_cmpuint (watch.n_search, ==, 1);
+  g_assert_false (proc_paper_list_get_complete (list));
+  g_assert_cmpuint (watch.n_complete, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, FIRST_IDS);
+  g_assert_cmpuint (watch.changes.calls, ==, 1);
+  /* Paper 0 says "kernels" and stays; all the others after it go. */
+  g_assert_cmpuint (watch.changes.position, ==, 1);
+  g_assert_cmpuint (watch.changes.removed, ==, BACKGROUND_PAPERS - 1);
+  g_assert_cmpuint (watch.changes.added, ==, FIRST_IDS - 1);
+
+  /* Then the rest, appended by one change. */
+  wait_complete (list);
+  g_assert_cmpuint (watch.n_complete, ==, 2);
+  g_assert_cmpuint (watch.changes.calls, ==, 2);
+  g_assert_cmpuint (watch.changes.position, ==, FIRST_IDS);
+  g_assert_cmpuint (watch.changes.removed, ==, 0);
+  g_assert_cmpuint (watch.changes.added, ==, BACKGROUND_PAPERS / 2 - FIRST_IDS);
+  assert_ids_are (list, store, "kernels");
+  g_assert_cmpint (proc_paper_list_find (list, proc_paper_list_get_id (list, 999)), ==, 999);
+  g_assert_cmpuint (watch.n_search, ==, 1);
+
+  /* A search with fewer papers than the first ids is complete at once. */
+  proc_paper_list_set_search (list, "\"problem 1999\"");
+  g_assert_true (proc_paper_list_get_complete (list));
+  assert_ids_are (list, store, "\"problem 1999\"");
+
+  g_clear_object (&list);
+  g_clear_object (&store);
+  synthetic_library_remove (dir);
+}
+
+/* The next keystroke cancels the query still on the thread: its ids never
+ * reach the list, and only the last search's rest is appended. */
+static void
+test_background_stale_cancelled (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(ProcStore) store = synthetic_library_new (BACKGROUND_PAPERS, &dir);
+  Watch watch = { 0 };
+  g_autoptr(ProcPaperList) list = background_list_new (store, &watch);
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+
+  proc_paper_list_set_search (list, "kernels");
+  proc_paper_list_set_search (list, "transformers");
+  g_assert_cmpuint (watch.changes.calls, ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, FIRST_IDS);
+
+  wait_complete (list);
+  /* Let a stale result, had it been let through, arrive too. */
+  for (guint i = 0; i < 20; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE));
+    }
+  g_assert_cmpuint (watch.changes.calls, ==, 3);
+  g_assert_cmpuint (watch.changes.position, ==, FIRST_IDS);
+  g_assert_cmpuint (watch.changes.added, ==, BACKGROUND_PAPERS / 2 - FIRST_IDS);
+  assert_ids_are (list, store, "transformers");
+
+  /* The store's thread stops a query cancelled before it runs. */
+  g_cancellable_cancel (cancelled);
+  proc_store_query_ids_async (store, NULL, NULL, PROC_SORT_TITLE, FALSE, cancelled, async_result_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  ids = proc_store_query_ids_finish (store, result, &error);
+  g_assert_null (ids);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+
+  g_clear_object (&list);
+  g_clear_object (&store);
+  synthetic_library_remove (dir);
+}
+
+/* On the thread's connection, the same ids as on the store's own. */
+static void
+test_background_thread_query (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(ProcStore) store = synthetic_library_new (BACKGROUND_PAPERS, &dir);
+  g_autoptr(ProcQuery) filter = proc_query_parse ("-\"problem 3\"");
+  g_autoptr(ProcQuery) search = proc_query_parse ("transformers");
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) ids = NULL;
+  g_autoptr(GArray) expected = NULL;
+
+  expected = proc_store_query_ids_for (store, filter, search, PROC_SORT_TITLE, TRUE, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (expected->len, ==, BACKGROUND_PAPERS / 2 - 1);
+
+  proc_store_query_ids_async (store, filter, search, PROC_SORT_TITLE, TRUE, NULL, async_result_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  ids = proc_store_query_ids_finish (store, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, expected->len);
+  g_assert_cmpmem (ids->data, ids->len * sizeof (gint64), expected->data, expected->len * sizeof (gint64));
+
+  g_clear_object (&store);
+  synthetic_library_remove (dir);
+}
+
+/* An edit while the rest loads queries all of it at once: the list is
+ * complete and right, and the cancelled thread's ids never arrive. */
+static void
+test_background_edit_while_loading (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(ProcStore) store = synthetic_library_new (BACKGROUND_PAPERS, &dir);
+  Watch watch = { 0 };
+  g_autoptr(ProcPaperList) list = background_list_new (store, &watch);
+  g_autoptr(GError) error = NULL;
+  gint64 last;
+  guint calls;
+
+  proc_paper_list_set_search (list, "kernels");
+  g_assert_false (proc_paper_list_get_complete (list));
+  last = proc_paper_list_get_id (list, FIRST_IDS - 1);
+
+  g_assert_true (proc_store_delete_papers (store, &last, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (proc_paper_list_get_complete (list));
+  assert_ids_are (list, store, "kernels");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, BACKGROUND_PAPERS / 2 - 1);
+
+  calls = watch.changes.calls;
+  for (guint i = 0; i < 20; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE));
+    }
+  g_assert_cmpuint (watch.changes.calls, ==, calls);
+
+  g_clear_object (&list);
+  g_clear_object (&store);
+  synthetic_library_remove (dir);
+}
+
+/* A word of two letters being typed has no FTS5 prefix index: it runs on
+ * the thread alone, and the list keeps its papers, and notifies the
+ * search, until the new ones arrive. */
+static void
+test_background_short_prefix (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(ProcStore) store = synthetic_library_new (BACKGROUND_PAPERS, &dir);
+  Watch watch = { 0 };
+  g_autoptr(ProcPaperList) list = background_list_new (store, &watch);
+  g_autoptr(ProcQuery) query = proc_query_parse ("ke");
+  g_autoptr(ProcQuery) longer = proc_query_parse ("ker");
+  g_autoptr(ProcQuery) one = proc_query_parse ("k");
+
+  g_assert_true (proc_query_has_unindexed_prefix (query));
+  g_assert_true (proc_query_has_unindexed_prefix (longer));
+  g_assert_false (proc_query_has_unindexed_prefix (one));
+
+  proc_paper_list_set_query (list, query);
+  g_assert_cmpstr (proc_paper_list_get_search (list), ==, "ke");
+  g_assert_true (proc_paper_list_get_query (list) == query);
+  g_assert_false (proc_paper_list_get_complete (list));
+  g_assert_cmpuint (watch.changes.calls, ==, 0);
+  g_assert_cmpuint (watch.n_search, ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, BACKGROUND_PAPERS);
+
+  wait_complete (list);
+  g_assert_cmpuint (watch.n_search, ==, 1);
+  g_assert_cmpuint (watch.changes.calls, ==, 1);
+  assert_ids_are (list, store, "ke");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, BACKGROUND_PAPERS / 2);
+
+  g_clear_object (&list);
+  g_clear_object (&store);
+  synthetic_library_remove (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -274,6 +542,11 @@ main (int   argc,
   g_test_add_func ("/paper-list/items-changed-under-filter", test_items_changed_under_filter);
   g_test_add_func ("/paper-list/collections", test_collections);
   g_test_add_func ("/paper-list/stale-search-index", test_stale_search_index);
+  g_test_add_func ("/paper-list/background/rest-arrives", test_background_rest_arrives);
+  g_test_add_func ("/paper-list/background/stale-cancelled", test_background_stale_cancelled);
+  g_test_add_func ("/paper-list/background/thread-query", test_background_thread_query);
+  g_test_add_func ("/paper-list/background/edit-while-loading", test_background_edit_while_loading);
+  g_test_add_func ("/paper-list/background/short-prefix", test_background_short_prefix);
 
   return g_test_run ();
 }

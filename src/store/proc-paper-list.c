@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "proc-paper-list.h"
+#include "proc-query.h"
 #include "proc-store-private.h"
 
 /* SQL filters and sorts and hands back only ids; a paper object exists
@@ -17,13 +18,19 @@
 #define PAGE_SIZE 64
 #define MAX_PAGES 32
 
+/* In the background (see proc_paper_list_set_background()), the ids a
+ * new search or filter shows at once: more than a tall window's rows,
+ * and few enough that even a search matching most of the library has
+ * them in a few milliseconds. */
+#define FIRST_IDS 256
+
 struct _ProcPaperList
 {
   GObject parent_instance;
 
   ProcStore *store;
-  char *filter;
-  char *search;
+  ProcQuery *filter;      /* each parsed once, when it changes; or NULL */
+  ProcQuery *search;
   ProcSortKey sort_key;
   gboolean descending;
   char *reading_list;     /* whose own order the ids are in, or NULL */
@@ -33,6 +40,11 @@ struct _ProcPaperList
   GQueue lru;             /* page numbers, most recent first */
   gulong changed_handler;
   guint requery_source;   /* after a page came back short */
+
+  gboolean background;    /* the rest of a long result comes from a thread */
+  gboolean complete;      /* ids holds every paper the query chooses */
+  GCancellable *loading;  /* the thread's query, while one runs */
+  GParamSpec *pending;    /* notified when the thread's ids arrive */
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -48,6 +60,8 @@ enum {
   PROP_SORT_KEY,
   PROP_DESCENDING,
   PROP_N_ITEMS,
+  PROP_BACKGROUND,
+  PROP_COMPLETE,
   N_PROPS
 };
 
@@ -60,49 +74,34 @@ clear_pages (ProcPaperList *self)
   g_queue_clear (&self->lru);
 }
 
-/* Runs the query again and tells views exactly what moved: the common
- * head and tail of the old and new results stay, the middle is replaced.
- * An edit that changes neither membership nor order emits nothing. */
+/* Tells views exactly what moved: the common head and tail of the old
+ * and new results stay, the middle is replaced.  An edit that changes
+ * neither membership nor order emits nothing. */
 static void
-update (ProcPaperList *self,
-        gboolean       reset)
+replace_ids (ProcPaperList *self,
+             GArray        *ids)
 {
-  g_autoptr(GError) error = NULL;
   g_autoptr(GArray) old_ids = NULL;
-  GArray *ids;
   guint old_len, new_len, prefix = 0, suffix = 0;
   const gint64 *a, *b;
-
-  ids = proc_store_query_ids (self->store, self->filter, self->search,
-                              self->sort_key, self->descending, &error);
-  if (ids == NULL)
-    {
-      g_warning ("Could not query papers: %s", error->message);
-      return;
-    }
 
   old_ids = g_steal_pointer (&self->ids);
   self->ids = ids;
   clear_pages (self);
-  g_free (self->reading_list);
-  self->reading_list = proc_store_dup_ordering_reading_list (self->filter, self->search, self->sort_key);
 
   old_len = old_ids->len;
   new_len = ids->len;
   a = (const gint64 *) (gpointer) old_ids->data;
   b = (const gint64 *) (gpointer) ids->data;
 
-  if (!reset)
-    {
-      while (prefix < old_len && prefix < new_len && a[prefix] == b[prefix])
-        prefix++;
-      while (suffix < old_len - prefix && suffix < new_len - prefix &&
-             a[old_len - 1 - suffix] == b[new_len - 1 - suffix])
-        suffix++;
+  while (prefix < old_len && prefix < new_len && a[prefix] == b[prefix])
+    prefix++;
+  while (suffix < old_len - prefix && suffix < new_len - prefix &&
+         a[old_len - 1 - suffix] == b[new_len - 1 - suffix])
+    suffix++;
 
-      if (prefix == old_len && prefix == new_len)
-        return;
-    }
+  if (prefix == old_len && prefix == new_len)
+    return;
 
   g_list_model_items_changed (G_LIST_MODEL (self), prefix,
                               old_len - prefix - suffix,
@@ -112,12 +111,151 @@ update (ProcPaperList *self,
 }
 
 static void
+set_complete (ProcPaperList *self,
+              gboolean       complete)
+{
+  if (self->complete == complete)
+    return;
+
+  self->complete = complete;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_COMPLETE]);
+}
+
+/* A stale query is stopped, not waited for. */
+static void
+cancel_loading (ProcPaperList *self)
+{
+  if (self->loading == NULL)
+    return;
+
+  g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+}
+
+static void update (ProcPaperList *self,
+                    gboolean       first_ids);
+
+static void
+rest_loaded_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(ProcPaperList) self = data;
+  g_autoptr(GError) error = NULL;
+  GArray *ids = proc_store_query_ids_finish (PROC_STORE (source), result, &error);
+
+  if (ids == NULL)
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+
+      /* The thread's connection failed: the store's own finishes. */
+      g_warning ("Could not query papers on a thread: %s", error->message);
+      update (self, FALSE);
+      return;
+    }
+
+  /* A cancelled query's result may already be on its way. */
+  if (self->loading == NULL || g_cancellable_is_cancelled (self->loading))
+    {
+      g_array_unref (ids);
+      return;
+    }
+
+  g_clear_object (&self->loading);
+  /* After first ids, these begin with them: one items-changed appends
+   * the rest.  Complete already when views hear of it, so that they take
+   * it as final; notified after, when n-items is the whole count. */
+  self->complete = TRUE;
+  replace_ids (self, ids);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_COMPLETE]);
+  if (self->pending != NULL)
+    g_object_notify_by_pspec (G_OBJECT (self), g_steal_pointer (&self->pending));
+}
+
+static void
+load_on_thread (ProcPaperList *self)
+{
+  set_complete (self, FALSE);
+  self->loading = g_cancellable_new ();
+  proc_store_query_ids_async (self->store, self->filter, self->search,
+                              self->sort_key, self->descending, self->loading,
+                              rest_loaded_cb, g_object_ref (self));
+}
+
+/* Runs the query again.  With @first_ids and in the background, only the
+ * first ids are read here and the rest on a thread; views see the first
+ * rows at once and the list grow when the rest arrives. */
+static void
+update (ProcPaperList *self,
+        gboolean       first_ids)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean background = first_ids && self->background;
+  guint limit = background ? FIRST_IDS : 0;
+  GArray *ids;
+
+  cancel_loading (self);
+
+  g_free (self->reading_list);
+  self->reading_list = proc_query_dup_ordering_reading_list (self->filter, self->search, self->sort_key);
+
+  /* Even its first ids would hold a frame: the list keeps the papers it
+   * shows until the thread has the new ones.  Only in a library big
+   * enough to have filled the first ids before; in a small one the query
+   * is quick, and its result there at once. */
+  if (background && self->ids->len >= FIRST_IDS &&
+      self->search != NULL && proc_query_has_unindexed_prefix (self->search))
+    {
+      load_on_thread (self);
+      return;
+    }
+
+  ids = proc_store_query_ids_for (self->store, self->filter, self->search,
+                                  self->sort_key, self->descending, limit, &error);
+  if (ids == NULL)
+    {
+      g_warning ("Could not query papers: %s", error->message);
+      return;
+    }
+
+  replace_ids (self, ids);
+  if (self->pending != NULL)
+    g_object_notify_by_pspec (G_OBJECT (self), g_steal_pointer (&self->pending));
+
+  if (limit == 0 || self->ids->len < limit)
+    set_complete (self, TRUE);
+  else
+    load_on_thread (self);
+}
+
+/* Runs the query again for a change of @pspec, and notifies it once the
+ * list shows what it chose: at once, or when the thread has it. */
+static void
+update_for (ProcPaperList *self,
+            GParamSpec    *pspec)
+{
+  if (self->store == NULL)
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), pspec);
+      return;
+    }
+
+  /* Another change's notification is due too: once is enough. */
+  if (self->pending != NULL && self->pending != pspec)
+    g_object_notify_by_pspec (G_OBJECT (self), g_steal_pointer (&self->pending));
+  self->pending = pspec;
+  update (self, TRUE);
+}
+
+static void
 store_changed_cb (ProcPaperList *self,
                   guint          change,
                   ProcStore     *store)
 {
   /* Tags, lists and reading lists change which papers a filter such as
-   * tag:x chooses, so any change is worth a query. */
+   * tag:x chooses, so any change is worth a query: all of it at once, so
+   * an edit keeps the selection where the list still has it. */
   update (self, FALSE);
 }
 
@@ -258,6 +396,7 @@ proc_paper_list_dispose (GObject *object)
   ProcPaperList *self = (ProcPaperList *)object;
 
   clear_pages (self);
+  cancel_loading (self);
   g_clear_handle_id (&self->requery_source, g_source_remove);
   g_clear_signal_handler (&self->changed_handler, self->store);
   g_clear_object (&self->store);
@@ -272,8 +411,8 @@ proc_paper_list_finalize (GObject *object)
 
   g_clear_pointer (&self->pages, g_hash_table_unref);
   g_clear_pointer (&self->ids, g_array_unref);
-  g_clear_pointer (&self->filter, g_free);
-  g_clear_pointer (&self->search, g_free);
+  g_clear_pointer (&self->filter, proc_query_unref);
+  g_clear_pointer (&self->search, proc_query_unref);
   g_clear_pointer (&self->reading_list, g_free);
 
   G_OBJECT_CLASS (proc_paper_list_parent_class)->finalize (object);
@@ -294,11 +433,11 @@ proc_paper_list_get_property (GObject    *object,
       break;
 
     case PROP_FILTER:
-      g_value_set_string (value, self->filter);
+      g_value_set_string (value, proc_paper_list_get_filter (self));
       break;
 
     case PROP_SEARCH:
-      g_value_set_string (value, self->search);
+      g_value_set_string (value, proc_paper_list_get_search (self));
       break;
 
     case PROP_SORT_KEY:
@@ -311,6 +450,14 @@ proc_paper_list_get_property (GObject    *object,
 
     case PROP_N_ITEMS:
       g_value_set_uint (value, self->ids->len);
+      break;
+
+    case PROP_BACKGROUND:
+      g_value_set_boolean (value, self->background);
+      break;
+
+    case PROP_COMPLETE:
+      g_value_set_boolean (value, self->complete);
       break;
 
     default:
@@ -346,6 +493,10 @@ proc_paper_list_set_property (GObject      *object,
 
     case PROP_DESCENDING:
       proc_paper_list_set_descending (self, g_value_get_boolean (value));
+      break;
+
+    case PROP_BACKGROUND:
+      proc_paper_list_set_background (self, g_value_get_boolean (value));
       break;
 
     default:
@@ -390,12 +541,34 @@ proc_paper_list_class_init (ProcPaperListClass *klass)
     g_param_spec_uint ("n-items", NULL, NULL, 0, G_MAXUINT, 0,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * ProcPaperList:background:
+   *
+   * Whether a new search or filter shows its first papers at once and
+   * the rest when a thread has read them (see #ProcPaperList:complete).
+   * Edits and sorts always query all of it at once.
+   */
+  properties [PROP_BACKGROUND] =
+    g_param_spec_boolean ("background", NULL, NULL, FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * ProcPaperList:complete:
+   *
+   * Whether the list holds every paper its query chooses; %FALSE while a
+   * thread reads the rest, when n-items is only the first papers'.
+   */
+  properties [PROP_COMPLETE] =
+    g_param_spec_boolean ("complete", NULL, NULL, TRUE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 proc_paper_list_init (ProcPaperList *self)
 {
+  self->complete = TRUE;
   self->ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->pages = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_queue_init (&self->lru);
@@ -422,13 +595,23 @@ proc_paper_list_get_filter (ProcPaperList *self)
 {
   g_return_val_if_fail (PROC_IS_PAPER_LIST (self), NULL);
 
-  return self->filter;
+  return self->filter != NULL ? proc_query_get_text (self->filter) : NULL;
+}
+
+/* The same text, or both none. */
+static gboolean
+same_text (ProcQuery  *query,
+           const char *text)
+{
+  return g_strcmp0 (query != NULL ? proc_query_get_text (query) : NULL, text) == 0;
 }
 
 /**
  * proc_paper_list_set_filter:
  * @filter: (nullable): a query that chooses the papers, as the sidebar does
  *   (`is:starred`, `tag:"x"`); combined with the search
+ *
+ * Parsed here, once, when it changes.
  */
 void
 proc_paper_list_set_filter (ProcPaperList *self,
@@ -436,14 +619,12 @@ proc_paper_list_set_filter (ProcPaperList *self,
 {
   g_return_if_fail (PROC_IS_PAPER_LIST (self));
 
-  if (g_strcmp0 (self->filter, filter) == 0)
+  if (same_text (self->filter, filter))
     return;
 
-  g_free (self->filter);
-  self->filter = g_strdup (filter);
-  if (self->store != NULL)
-    update (self, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_FILTER]);
+  g_clear_pointer (&self->filter, proc_query_unref);
+  self->filter = filter != NULL ? proc_query_parse (filter) : NULL;
+  update_for (self, properties [PROP_FILTER]);
 }
 
 const char *
@@ -451,23 +632,58 @@ proc_paper_list_get_search (ProcPaperList *self)
 {
   g_return_val_if_fail (PROC_IS_PAPER_LIST (self), NULL);
 
+  return self->search != NULL ? proc_query_get_text (self->search) : NULL;
+}
+
+/**
+ * proc_paper_list_get_query:
+ *
+ * Returns: (nullable) (transfer none): the search, parsed
+ */
+ProcQuery *
+proc_paper_list_get_query (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), NULL);
+
   return self->search;
+}
+
+/**
+ * proc_paper_list_set_query:
+ * @query: (nullable) (transfer none): the search, parsed
+ *
+ * The search as the window parsed it, which it reads its highlighted
+ * words from too: the text is parsed once a keystroke.  Notifies
+ * #ProcPaperList:search once the list shows what it chose: at once, or
+ * in the background when the thread has it (see proc_query_has_unindexed_prefix()).
+ */
+void
+proc_paper_list_set_query (ProcPaperList *self,
+                           ProcQuery     *query)
+{
+  g_return_if_fail (PROC_IS_PAPER_LIST (self));
+
+  if (same_text (self->search, query != NULL ? proc_query_get_text (query) : NULL))
+    return;
+
+  g_clear_pointer (&self->search, proc_query_unref);
+  self->search = query != NULL ? proc_query_ref (query) : NULL;
+  update_for (self, properties [PROP_SEARCH]);
 }
 
 void
 proc_paper_list_set_search (ProcPaperList *self,
                             const char    *search)
 {
+  g_autoptr(ProcQuery) query = NULL;
+
   g_return_if_fail (PROC_IS_PAPER_LIST (self));
 
-  if (g_strcmp0 (self->search, search) == 0)
+  if (same_text (self->search, search))
     return;
 
-  g_free (self->search);
-  self->search = g_strdup (search);
-  if (self->store != NULL)
-    update (self, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SEARCH]);
+  query = search != NULL ? proc_query_parse (search) : NULL;
+  proc_paper_list_set_query (self, query);
 }
 
 ProcSortKey
@@ -565,4 +781,43 @@ proc_paper_list_refresh (ProcPaperList *self)
   g_return_if_fail (PROC_IS_PAPER_LIST (self));
 
   update (self, FALSE);
+}
+
+gboolean
+proc_paper_list_get_background (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), FALSE);
+
+  return self->background;
+}
+
+/**
+ * proc_paper_list_set_background:
+ *
+ * See #ProcPaperList:background.  The window's list sets it, so that
+ * typing at 87,000 papers never holds a frame; the others keep their
+ * papers at once, as their callers expect.
+ */
+void
+proc_paper_list_set_background (ProcPaperList *self,
+                                gboolean       background)
+{
+  g_return_if_fail (PROC_IS_PAPER_LIST (self));
+
+  background = !!background;
+  if (self->background == background)
+    return;
+
+  self->background = background;
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_BACKGROUND]);
+}
+
+/* Whether every paper the query chooses is in the list; see
+ * #ProcPaperList:complete. */
+gboolean
+proc_paper_list_get_complete (ProcPaperList *self)
+{
+  g_return_val_if_fail (PROC_IS_PAPER_LIST (self), TRUE);
+
+  return self->complete;
 }

@@ -24,6 +24,9 @@ void           proc_paper_list_set_filter     (ProcPaperList *self,
 const char    *proc_paper_list_get_search     (ProcPaperList *self);
 void           proc_paper_list_set_search     (ProcPaperList *self,
                                                const char    *search);
+ProcQuery     *proc_paper_list_get_query      (ProcPaperList *self);
+void           proc_paper_list_set_query      (ProcPaperList *self,
+                                               ProcQuery     *query);
 ProcSortKey    proc_paper_list_get_sort_key   (ProcPaperList *self);
 void           proc_paper_list_set_sort_key   (ProcPaperList *self,
                                                ProcSortKey    sort_key);
@@ -36,5 +39,9 @@ gint64         proc_paper_list_get_id         (ProcPaperList *self,
 int            proc_paper_list_find           (ProcPaperList *self,
                                                gint64         id);
 void           proc_paper_list_refresh        (ProcPaperList *self);
+gboolean       proc_paper_list_get_background (ProcPaperList *self);
+void           proc_paper_list_set_background (ProcPaperList *self,
+                                               gboolean       background);
+gboolean       proc_paper_list_get_complete   (ProcPaperList *self);
 
 G_END_DECLS

@@ -41,6 +41,9 @@ void          _proc_store_distrust_search_index (ProcStore *self);
 void          _proc_store_defer_checkpoints     (ProcStore *self,
                                                  gboolean   defer);
 gboolean      _proc_store_trusts_search_index   (ProcStore *self);
+sqlite3      *_proc_store_lock_reader           (ProcStore *self,
+                                                 GError   **error);
+void          _proc_store_unlock_reader         (ProcStore *self);
 
 /* In the SQL of _proc_store_run_for_ids(): the ids, as a set. */
 #define PROC_STORE_IDS "(SELECT value FROM json_each(?2))"

@@ -15,124 +15,66 @@
 #include "proc-query.h"
 #include "proc-store-private.h"
 
-/* Queries on lines of their own must each match: "a OR b" on one line
- * and is:untriaged on the next is (a OR b) and untriaged.  The triage
- * view narrows a view so; no one can type a line break in a search. */
-static void
-append_lines (GString    *where,
-              GPtrArray  *params,
-              const char *text)
+/* The statements that proc-query.c builds, run here: on the store's own
+ * connection, with its cached statements, or on the reader of a thread
+ * (see proc_store_query_ids_async()), prepared for the one run. */
+typedef struct
 {
-  g_auto(GStrv) lines = NULL;
+  ProcStore *store;       /* its connection and cached statements, or NULL */
+  sqlite3 *db;
+} Connection;
 
-  if (text == NULL || strchr (text, '\n') == NULL)
+static sqlite3_stmt *
+prepare (Connection  *conn,
+         const char  *sql,
+         GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  if (conn->store != NULL)
+    return _proc_store_prepare (conn->store, sql, error);
+
+  if (sqlite3_prepare_v2 (conn->db, sql, -1, &stmt, NULL) != SQLITE_OK)
     {
-      g_autoptr(ProcQuery) query = proc_query_parse (text);
-
-      proc_query_append_sql (query, where, params);
-      return;
+      g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                   /* Translators: the first %s is an action, the second SQLite's explanation */
+                   _("Could not %s: %s"), _("search the library"), sqlite3_errmsg (conn->db));
+      sqlite3_finalize (stmt);
+      return NULL;
     }
 
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    {
-      g_autoptr(ProcQuery) query = proc_query_parse (lines[i]);
-
-      proc_query_append_sql (query, where, params);
-    }
+  return stmt;
 }
 
 static void
-append_where (GString    *where,
-              GPtrArray  *params,
-              const char *filter,
-              const char *search)
+release (Connection   *conn,
+         sqlite3_stmt *stmt)
 {
-  append_lines (where, params, filter);
-  append_lines (where, params, search);
+  if (stmt == NULL)
+    return;
+
+  if (conn->store != NULL)
+    sqlite3_reset (stmt);
+  else
+    sqlite3_finalize (stmt);
 }
 
-static void
-append_order_by (GString     *sql,
-                 ProcSortKey  sort_key,
-                 gboolean     descending)
+static gboolean
+fail (Connection  *conn,
+      int          rc,
+      GError     **error)
 {
-  const char *dir_asc = descending ? " DESC" : "";
-  const char *dir_desc = descending ? "" : " DESC";
+  if (rc == SQLITE_INTERRUPT)
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                         "The search was cancelled");
+  else if (conn->store != NULL)
+    _proc_store_set_error (conn->store, error, _("search the library"));
+  else
+    g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                 /* Translators: the first %s is an action, the second SQLite's explanation */
+                 _("Could not %s: %s"), _("search the library"), sqlite3_errmsg (conn->db));
 
-  switch (sort_key)
-    {
-    case PROC_SORT_TITLE:
-      g_string_append_printf (sql, " ORDER BY coalesce(p.user_title, p.derived_title) COLLATE NOCASE%s, p.id%s",
-                              dir_asc, dir_asc);
-      break;
-
-    case PROC_SORT_RATING:
-      g_string_append_printf (sql, " ORDER BY p.rating%s, p.id%s", dir_desc, dir_asc);
-      break;
-
-    case PROC_SORT_RELEVANCE:
-      g_string_append_printf (sql, " ORDER BY r.score IS NULL, r.score%s, p.id", dir_asc);
-      break;
-
-    case PROC_SORT_ADDED:
-    default:
-      /* Ids grow with each import, in the order of the file. */
-      g_string_append_printf (sql, " ORDER BY p.id%s", dir_asc);
-      break;
-    }
-}
-
-/* The match that ranks the results for relevance, and the index it is
- * run on: words in CJK characters rank only a search made of them alone. */
-static char *
-dup_rank_match (const ProcQuery  *search_query,
-                const char      **fts_table)
-{
-  char *match = proc_query_dup_rank_match (search_query);
-
-  *fts_table = "papers_fts";
-  if (match == NULL)
-    {
-      match = proc_query_dup_cjk_rank_match (search_query);
-      *fts_table = "cjk_fts";
-    }
-
-  return match;
-}
-
-/**
- * proc_store_dup_ordering_reading_list:
- * @filter: (nullable): the sidebar's query
- * @search: (nullable): the search entry's
- *
- * A reading list has an order of its own, which the papers are shown in
- * while the sidebar shows exactly that list, whatever the sort key; only
- * relevance to words typed in the search ranks them otherwise.
- *
- * Returns: (nullable): the name of the reading list whose order
- *   proc_store_query_ids() gives, or %NULL when it sorts by @sort_key
- */
-char *
-proc_store_dup_ordering_reading_list (const char  *filter,
-                                      const char  *search,
-                                      ProcSortKey  sort_key)
-{
-  /* Narrowed by lines after it (see append_lines()), the list keeps its order. */
-  g_autofree char *first_line = filter ? g_strndup (filter, strcspn (filter, "\n")) : NULL;
-  g_autoptr(ProcQuery) filter_query = proc_query_parse (first_line);
-
-  if (sort_key == PROC_SORT_RELEVANCE)
-    {
-      g_autoptr(ProcQuery) search_query = proc_query_parse (search);
-      const char *fts_table;
-      g_autofree char *rank_match = dup_rank_match (search_query, &fts_table);
-
-      if (rank_match != NULL)
-        return NULL;
-    }
-
-  return proc_query_dup_reading_list (filter_query);
+  return FALSE;
 }
 
 static gboolean
@@ -148,52 +90,34 @@ step_id (sqlite3_stmt *stmt,
   return TRUE;
 }
 
-/* Words typed in All Papers, shown in the order they were added.  FTS5
- * gives the papers with all the words in their text in that order, and
- * nothing else needs reading for them: confirming each in the papers
- * table, then sorting them, took 6 of 7 ms for "robust" (11,000 of 87,000
- * papers), where FTS5 alone takes 1.  Papers with annotations may hold
- * some words in a note or a tag's name: among the few whose annotations
- * hold any of the words, the full query chooses them.  The two lists,
- * in the same order, are merged. */
+/* Two lists of ids in the same order, merged (see
+ * proc_query_statement_new_ids()); at most @limit of them, 0 for all. */
 static GArray *
-query_words_ids (ProcStore   *self,
-                 const char  *all_words,
-                 const char  *any_word,
-                 const char  *search,
-                 gboolean     descending,
-                 GError     **error)
+run_merged (Connection               *conn,
+            const ProcQueryStatement *statement,
+            guint                     limit,
+            GError                  **error)
 {
-  g_autofree char *text_sql = NULL;
-  g_autoptr(GString) annotated_sql = NULL;
-  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
-  const char *dir = descending ? " DESC" : "";
-  sqlite3_stmt *text_stmt, *annotated_stmt;
-  gboolean in_text, in_annotated;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  sqlite3_stmt *text_stmt = NULL, *annotated_stmt = NULL;
+  gboolean in_text, in_annotated, descending = statement->descending;
   gint64 text_id = 0, annotated_id = 0;
   int text_rc, annotated_rc;
-  GArray *ids;
+  gboolean ok;
 
-  text_sql = g_strdup_printf ("SELECT rowid FROM papers_fts WHERE papers_fts MATCH ? ORDER BY rowid%s", dir);
-  annotated_sql = g_string_new ("SELECT p.id FROM papers p WHERE p.id IN"
-                                " (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?1"
-                                " UNION ALL SELECT paper_id FROM paper_tags WHERE tag_id IN"
-                                " (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ?1))");
-  append_where (annotated_sql, params, NULL, search);
-  g_string_append_printf (annotated_sql, " ORDER BY p.id%s", dir);
+  if (!(text_stmt = prepare (conn, statement->sql, error)) ||
+      !(annotated_stmt = prepare (conn, statement->merge_sql, error)))
+    {
+      release (conn, text_stmt);
+      return NULL;
+    }
 
-  if (!(text_stmt = _proc_store_prepare (self, text_sql, error)) ||
-      !(annotated_stmt = _proc_store_prepare (self, annotated_sql->str, error)))
-    return NULL;
+  proc_query_bind_params (text_stmt, 1, statement->params);
+  proc_query_bind_params (annotated_stmt, 1, statement->merge_params);
 
-  sqlite3_bind_text (text_stmt, 1, all_words, -1, SQLITE_TRANSIENT);
-  sqlite3_bind_text (annotated_stmt, 1, any_word, -1, SQLITE_TRANSIENT);
-  proc_query_bind_params (annotated_stmt, 2, params);
-
-  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   in_text = step_id (text_stmt, &text_id, &text_rc);
   in_annotated = step_id (annotated_stmt, &annotated_id, &annotated_rc);
-  while (in_text || in_annotated)
+  while ((in_text || in_annotated) && (limit == 0 || ids->len < limit))
     {
       gint64 id;
 
@@ -215,17 +139,113 @@ query_words_ids (ProcStore   *self,
         }
       g_array_append_val (ids, id);
     }
-  sqlite3_reset (text_stmt);
-  sqlite3_reset (annotated_stmt);
 
-  if (text_rc != SQLITE_DONE || annotated_rc != SQLITE_DONE)
+  /* Stopped at the limit, a statement may still have rows. */
+  ok = (text_rc == SQLITE_DONE || text_rc == SQLITE_ROW) &&
+       (annotated_rc == SQLITE_DONE || annotated_rc == SQLITE_ROW);
+  if (!ok)
+    fail (conn, text_rc != SQLITE_DONE && text_rc != SQLITE_ROW ? text_rc : annotated_rc, error);
+
+  release (conn, text_stmt);
+  release (conn, annotated_stmt);
+
+  return ok ? g_steal_pointer (&ids) : NULL;
+}
+
+static GArray *
+run_ids (Connection               *conn,
+         const ProcQueryStatement *statement,
+         guint                     limit,
+         GError                  **error)
+{
+  g_autofree char *limited = NULL;
+  GArray *ids;
+  sqlite3_stmt *stmt;
+  gint64 id;
+  int rc;
+
+  if (statement->merge_sql != NULL)
+    return run_merged (conn, statement, limit, error);
+
+  /* The first rows of the same order: ties are broken by id. */
+  if (limit > 0)
+    limited = g_strdup_printf ("%s LIMIT %u", statement->sql, limit);
+
+  if (!(stmt = prepare (conn, limited ? limited : statement->sql, error)))
+    return NULL;
+
+  proc_query_bind_params (stmt, 1, statement->params);
+
+  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  while (step_id (stmt, &id, &rc))
+    g_array_append_val (ids, id);
+
+  if (rc != SQLITE_DONE)
     {
-      g_array_unref (ids);
-      _proc_store_set_error (self, error, _("search the library"));
-      return NULL;
+      fail (conn, rc, error);
+      g_clear_pointer (&ids, g_array_unref);
     }
+  release (conn, stmt);
 
   return ids;
+}
+
+static ProcQuery *
+parse_or_null (const char *text)
+{
+  return text != NULL && *text != '\0' ? proc_query_parse (text) : NULL;
+}
+
+/**
+ * proc_store_dup_ordering_reading_list:
+ * @filter: (nullable): the sidebar's query
+ * @search: (nullable): the search entry's
+ *
+ * See proc_query_dup_ordering_reading_list().
+ *
+ * Returns: (nullable): the name of the reading list whose order
+ *   proc_store_query_ids() gives, or %NULL when it sorts by @sort_key
+ */
+char *
+proc_store_dup_ordering_reading_list (const char  *filter,
+                                      const char  *search,
+                                      ProcSortKey  sort_key)
+{
+  g_autoptr(ProcQuery) filter_query = parse_or_null (filter);
+  g_autoptr(ProcQuery) search_query = parse_or_null (search);
+
+  return proc_query_dup_ordering_reading_list (filter_query, search_query, sort_key);
+}
+
+/**
+ * proc_store_query_ids_for:
+ * @filter: (nullable): a query that chooses the set of papers (the sidebar)
+ * @search: (nullable): a query typed in the search entry
+ * @limit: at most this many ids, the first ones; 0 for all
+ *
+ * Runs the queries in SQL and returns only the ids, in order: papers are
+ * loaded when a view asks for them.
+ *
+ * Returns: (transfer full) (element-type gint64): the ids
+ */
+GArray *
+proc_store_query_ids_for (ProcStore        *self,
+                          const ProcQuery  *filter,
+                          const ProcQuery  *search,
+                          ProcSortKey       sort_key,
+                          gboolean          descending,
+                          guint             limit,
+                          GError          **error)
+{
+  g_autoptr(ProcQueryStatement) statement = NULL;
+  Connection conn = { self, NULL };
+
+  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+
+  conn.db = _proc_store_get_db (self);
+  statement = proc_query_statement_new_ids (filter, search, sort_key, descending,
+                                            _proc_store_trusts_search_index (self));
+  return run_ids (&conn, statement, limit, error);
 }
 
 /**
@@ -234,9 +254,7 @@ query_words_ids (ProcStore   *self,
  * @search: (nullable): a query typed in the search entry
  *
  * Each may hold several queries, one a line, that must all match.
- *
- * Runs the query in SQL and returns only the ids, in order: papers are
- * loaded when a view asks for them.
+ * Parses both and runs proc_store_query_ids_for().
  *
  * Returns: (transfer full) (element-type gint64): the ids
  */
@@ -248,88 +266,104 @@ proc_store_query_ids (ProcStore    *self,
                       gboolean      descending,
                       GError      **error)
 {
-  g_autoptr(GString) sql = g_string_new ("SELECT p.id FROM papers p");
-  g_autoptr(GString) where = g_string_new (" WHERE 1");
-  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
-  g_autoptr(ProcQuery) search_query = proc_query_parse (search);
-  g_autofree char *rank_match = NULL;
-  const char *fts_table = NULL;
-  g_autofree char *reading_list = NULL;
-  sqlite3_stmt *stmt = NULL;
-  GArray *ids;
-  gint64 id;
-  int first_param = 1;
-  int rc;
+  g_autoptr(ProcQuery) filter_query = parse_or_null (filter);
+  g_autoptr(ProcQuery) search_query = parse_or_null (search);
 
-  g_return_val_if_fail (PROC_IS_STORE (self), NULL);
+  return proc_store_query_ids_for (self, filter_query, search_query, sort_key, descending, 0, error);
+}
 
-  if (sort_key == PROC_SORT_RELEVANCE)
-    rank_match = dup_rank_match (search_query, &fts_table);
-  if (sort_key == PROC_SORT_RELEVANCE && rank_match == NULL)
-    sort_key = PROC_SORT_ADDED;
 
-  if (sort_key == PROC_SORT_ADDED && _proc_store_trusts_search_index (self))
+/* A long query stops at the next check once cancelled: the next
+ * keystroke's query is then not queued behind a stale one. */
+static int
+progress_cb (void *data)
+{
+  return g_cancellable_is_cancelled (data);
+}
+
+static void
+query_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  ProcStore *self = source_object;
+  ProcQueryStatement *statement = task_data;
+  g_autoptr(GError) error = NULL;
+  Connection conn = { NULL, NULL };
+  GArray *ids = NULL;
+
+  if (!(conn.db = _proc_store_lock_reader (self, &error)))
     {
-      g_autoptr(ProcQuery) filter_query = proc_query_parse (filter);
-      g_autofree char *any_word = NULL;
-      g_autofree char *all_words = NULL;
-
-      if (proc_query_is_empty (filter_query) &&
-          (all_words = proc_query_dup_words_match (search_query, &any_word)) != NULL)
-        return query_words_ids (self, all_words, any_word, search, descending, error);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
     }
 
-  /* The ranks are computed once, in a table of their own: without
-   * MATERIALIZED, SQLite 3.53 (Debian testing) ran the match again for
-   * each paper the search finds, 164 s for "learning" at 87,000 papers
-   * where SQLite 3.46 takes 0.13 s. */
-  if (rank_match != NULL)
+  if (!g_cancellable_set_error_if_cancelled (cancellable, &error))
     {
-      g_autofree char *ranks = g_strdup_printf ("WITH r AS MATERIALIZED (SELECT rowid AS rid, rank AS score"
-                                                " FROM %s WHERE %s MATCH ?) ",
-                                                fts_table, fts_table);
-
-      g_string_prepend (sql, ranks);
-      g_string_append (sql, " LEFT JOIN r ON r.rid = p.id");
-      first_param = 2;
+      if (cancellable != NULL)
+        sqlite3_progress_handler (conn.db, 1000, progress_cb, cancellable);
+      ids = run_ids (&conn, statement, 0, &error);
+      sqlite3_progress_handler (conn.db, 0, NULL, NULL);
     }
+  _proc_store_unlock_reader (self);
 
-  append_where (where, params, filter, search);
-  g_string_append (sql, where->str);
-
-  /* A reading list shown in its own order; its name, at the end of the
-   * statement, is the last parameter. */
-  reading_list = proc_store_dup_ordering_reading_list (filter, search, sort_key);
-  if (reading_list != NULL)
-    g_string_append (sql, " ORDER BY (SELECT ri.position FROM reading_list_items ri"
-                          " WHERE ri.paper_id = p.id AND ri.reading_list_id ="
-                          " (SELECT id FROM reading_lists WHERE name = ? COLLATE NOCASE ORDER BY id LIMIT 1)),"
-                          " p.id");
+  if (ids != NULL)
+    g_task_return_pointer (task, ids, (GDestroyNotify) g_array_unref);
   else
-    append_order_by (sql, sort_key, descending);
+    g_task_return_error (task, g_steal_pointer (&error));
+}
 
-  if (!(stmt = _proc_store_prepare (self, sql->str, error)))
-    return NULL;
+/**
+ * proc_store_query_ids_async:
+ * @filter: (nullable): a query that chooses the set of papers
+ * @search: (nullable): a query typed in the search entry
+ * @cancellable: (nullable): stops the query, even halfway
+ *
+ * proc_store_query_ids_for() on a thread, with a read-only connection of
+ * its own (WAL lets it read beside the store's), so that the main thread
+ * goes on drawing.  It sees the library as last committed.
+ */
+void
+proc_store_query_ids_async (ProcStore           *self,
+                            const ProcQuery     *filter,
+                            const ProcQuery     *search,
+                            ProcSortKey          sort_key,
+                            gboolean             descending,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ProcQueryStatement *statement;
 
-  if (rank_match != NULL)
-    sqlite3_bind_text (stmt, 1, rank_match, -1, SQLITE_TRANSIENT);
-  proc_query_bind_params (stmt, first_param, params);
-  if (reading_list != NULL)
-    sqlite3_bind_text (stmt, first_param + params->len, reading_list, -1, SQLITE_TRANSIENT);
+  g_return_if_fail (PROC_IS_STORE (self));
 
-  ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  while (step_id (stmt, &id, &rc))
-    g_array_append_val (ids, id);
-  sqlite3_reset (stmt);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, proc_store_query_ids_async);
+  /* The query's own cancellation is checked as it runs. */
+  g_task_set_return_on_cancel (task, FALSE);
 
-  if (rc != SQLITE_DONE)
-    {
-      g_array_unref (ids);
-      _proc_store_set_error (self, error, _("search the library"));
-      return NULL;
-    }
+  statement = proc_query_statement_new_ids (filter, search, sort_key, descending,
+                                            _proc_store_trusts_search_index (self));
+  g_task_set_task_data (task, statement, (GDestroyNotify) proc_query_statement_free);
+  g_task_run_in_thread (task, query_thread);
+}
 
-  return ids;
+/**
+ * proc_store_query_ids_finish:
+ *
+ * Returns: (transfer full) (element-type gint64): the ids, or %NULL with
+ *   @error set (%G_IO_ERROR_CANCELLED when cancelled)
+ */
+GArray *
+proc_store_query_ids_finish (ProcStore     *self,
+                             GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* Counts in SQL the papers a query matches: the sidebar's numbers. */
@@ -337,18 +371,18 @@ guint
 proc_store_count (ProcStore  *self,
                   const char *query)
 {
-  g_autoptr(GString) sql = g_string_new ("SELECT count(*) FROM papers p WHERE 1");
-  g_autoptr(GPtrArray) params = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
+  g_autoptr(ProcQuery) parsed = parse_or_null (query);
+  g_autoptr(ProcQueryStatement) statement = NULL;
   sqlite3_stmt *stmt;
   guint count = 0;
 
   g_return_val_if_fail (PROC_IS_STORE (self), 0);
 
-  append_where (sql, params, query, NULL);
-  if (!(stmt = _proc_store_prepare (self, sql->str, NULL)))
+  statement = proc_query_statement_new_count (parsed);
+  if (!(stmt = _proc_store_prepare (self, statement->sql, NULL)))
     return 0;
 
-  proc_query_bind_params (stmt, 1, params);
+  proc_query_bind_params (stmt, 1, statement->params);
   if (sqlite3_step (stmt) == SQLITE_ROW)
     count = sqlite3_column_int (stmt, 0);
   sqlite3_reset (stmt);

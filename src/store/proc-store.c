@@ -32,6 +32,11 @@ struct _ProcStore
   gint64 data_version;
   guint created : 1;
   guint distrusts_search_index : 1;
+
+  /* A read-only connection for queries run on a thread, opened at the
+   * first; one thread at a time uses it */
+  GMutex reader_lock;
+  sqlite3 *reader;
 };
 
 G_DEFINE_FINAL_TYPE (ProcStore, proc_store, G_TYPE_OBJECT)
@@ -147,6 +152,9 @@ proc_store_finalize (GObject *object)
   g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     sqlite3_close (self->db);
+  if (self->reader != NULL)
+    sqlite3_close (self->reader);
+  g_mutex_clear (&self->reader_lock);
   g_clear_pointer (&self->path, g_free);
 
   G_OBJECT_CLASS (proc_store_parent_class)->finalize (object);
@@ -177,6 +185,7 @@ proc_store_class_init (ProcStoreClass *klass)
 static void
 proc_store_init (ProcStore *self)
 {
+  g_mutex_init (&self->reader_lock);
   self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             finalize_statement);
   self->live_papers = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -695,6 +704,52 @@ _proc_store_trusts_search_index (ProcStore *self)
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
   return !self->distrusts_search_index;
+}
+
+/**
+ * _proc_store_lock_reader:
+ *
+ * Takes the store's read-only connection, for a thread: the queries of
+ * proc_store_query_ids_async().  WAL lets it read the last commit while
+ * the store's own connection writes.  Give it back with
+ * _proc_store_unlock_reader().
+ *
+ * Returns: (nullable): the connection, or %NULL with @error set (and
+ *   nothing to unlock)
+ */
+sqlite3 *
+_proc_store_lock_reader (ProcStore  *self,
+                         GError    **error)
+{
+  g_mutex_lock (&self->reader_lock);
+
+  if (self->reader == NULL)
+    {
+      sqlite3 *reader = NULL;
+
+      if (sqlite3_open_v2 (self->path, &reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
+        {
+          g_set_error (error, PROC_STORE_ERROR, PROC_STORE_ERROR_FAILED,
+                       _("Could not open the library “%s”: %s"),
+                       self->path, reader ? sqlite3_errmsg (reader) : g_strerror (ENOMEM));
+          sqlite3_close (reader);
+          g_mutex_unlock (&self->reader_lock);
+          return NULL;
+        }
+
+      sqlite3_busy_timeout (reader, BUSY_TIMEOUT_MS);
+      sqlite3_extended_result_codes (reader, 1);
+      proc_schema_add_functions (reader);
+      self->reader = reader;
+    }
+
+  return self->reader;
+}
+
+void
+_proc_store_unlock_reader (ProcStore *self)
+{
+  g_mutex_unlock (&self->reader_lock);
 }
 
 /* Returns: the ids as a JSON array, for json_each() */

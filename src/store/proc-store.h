@@ -12,6 +12,8 @@
 
 G_BEGIN_DECLS
 
+typedef struct _ProcQuery ProcQuery;
+
 #define PROC_STORE_ERROR (proc_store_error_quark ())
 
 typedef enum
@@ -83,6 +85,24 @@ GArray     *proc_store_query_ids             (ProcStore        *self,
                                               const char       *search,
                                               ProcSortKey       sort_key,
                                               gboolean          descending,
+                                              GError          **error);
+GArray     *proc_store_query_ids_for         (ProcStore        *self,
+                                              const ProcQuery  *filter,
+                                              const ProcQuery  *search,
+                                              ProcSortKey       sort_key,
+                                              gboolean          descending,
+                                              guint             limit,
+                                              GError          **error);
+void        proc_store_query_ids_async       (ProcStore        *self,
+                                              const ProcQuery  *filter,
+                                              const ProcQuery  *search,
+                                              ProcSortKey       sort_key,
+                                              gboolean          descending,
+                                              GCancellable     *cancellable,
+                                              GAsyncReadyCallback callback,
+                                              gpointer          user_data);
+GArray     *proc_store_query_ids_finish      (ProcStore        *self,
+                                              GAsyncResult     *result,
                                               GError          **error);
 guint       proc_store_count                 (ProcStore        *self,
                                               const char       *query);

@@ -374,8 +374,13 @@ proc_paper_row_set_paper (ProcPaperRow *self,
   if (self->paper != NULL)
     g_signal_handlers_disconnect_by_data (self->paper, self);
   g_set_object (&self->paper, paper);
-  if (paper != NULL)
-    g_signal_connect_object (paper, "notify", G_CALLBACK (paper_notify_cb), self, G_CONNECT_SWAPPED);
+
+  /* Unbound, the row is not shown, and its next paper sets every field:
+   * emptying them first doubled the work each new search gives GTK. */
+  if (paper == NULL)
+    return;
+
+  g_signal_connect_object (paper, "notify", G_CALLBACK (paper_notify_cb), self, G_CONNECT_SWAPPED);
 
   update_title (self);
   update_preview (self);

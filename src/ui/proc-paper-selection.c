@@ -23,8 +23,10 @@
  * builds the rows it shows and begins at the top of the new results,
  * which is where a new search should begin. */
 
-/* More new rows than a view shows at once. */
-#define REPLACE_THRESHOLD 256
+/* More new rows than a view shows at once, and than one page of papers
+ * (64, see proc-paper-list.c): a search's first 256 papers told as one
+ * change had GTK load all four pages to look for the rows it showed. */
+#define REPLACE_THRESHOLD 64
 
 struct _ProcPaperSelection
 {
@@ -212,6 +214,11 @@ follow_selection (ProcPaperSelection *self,
     }
 
   if (g_hash_table_size (self->ids) == gtk_bitset_get_size (self->selected))
+    return;
+
+  /* A list still loading may have them further on: their ids are looked
+   * for again among the rows its rest adds. */
+  if (!proc_paper_list_get_complete (self->papers))
     return;
 
   g_hash_table_remove_all (self->ids);

@@ -369,6 +369,68 @@ static struct
   GArray *interval_ms;          /* frame clock time between frames */
 } scroll;
 
+/* Typing's frames: the main thread's work for each frame painted while
+ * typing, from the end of the frame before (the keystroke's query, the
+ * list growing when a thread has the rest, GTK's update, layout and
+ * drawing), its time in poll() taken out.  Over 16 ms, a frame was late. */
+static struct
+{
+  gboolean active;
+  GPollFunc default_poll;
+  gint64 idle_us;               /* in poll() since the last frame */
+  gint64 last_paint_us;
+  gint64 last_paint_cpu_us;     /* the main thread's CPU time then */
+  GArray *busy_ms;
+  GArray *cpu_ms;               /* the same work in CPU time: what other programs' load leaves out */
+} typing;
+
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec now;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
+static gint
+timed_poll (GPollFD *fds,
+            guint    nfds,
+            gint     timeout)
+{
+  gint64 start = g_get_monotonic_time ();
+  gint rc = typing.default_poll (fds, nfds, timeout);
+
+  typing.idle_us += g_get_monotonic_time () - start;
+  return rc;
+}
+
+/* Counting from now: what ran before is not the typing's. */
+static void
+typing_frames_start (void)
+{
+  typing.active = TRUE;
+  typing.idle_us = 0;
+  typing.last_paint_us = g_get_monotonic_time ();
+  typing.last_paint_cpu_us = thread_cpu_us ();
+}
+
+static void
+typing_frame_painted (gint64 now)
+{
+  gint64 cpu;
+
+  if (!typing.active)
+    return;
+
+  cpu = thread_cpu_us ();
+  add_value (typing.busy_ms, ms_between (typing.last_paint_us, now) - typing.idle_us / 1000.0);
+  add_value (typing.cpu_ms, (cpu - typing.last_paint_cpu_us) / 1000.0);
+  typing.idle_us = 0;
+  typing.last_paint_us = now;
+  typing.last_paint_cpu_us = cpu;
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock)
 {
@@ -376,6 +438,7 @@ after_paint_cb (GdkFrameClock *clock)
   gint64 frame_time = gdk_frame_clock_get_frame_time (clock);
 
   last_paint_us = now;
+  typing_frame_painted (now);
 
   if (scroll.active && scroll.scrolled_this_frame)
     {
@@ -503,6 +566,14 @@ fail:
 
 /* Search as you type */
 
+/* The list holds every paper its search chose: the rest of a long result
+ * comes from a thread (see ProcPaperList:complete). */
+static gboolean
+list_complete (gconstpointer data)
+{
+  return proc_paper_list_get_complete (window->papers);
+}
+
 static void
 clear_search (void)
 {
@@ -515,6 +586,7 @@ clear_search (void)
   watch_reset ();
   gtk_editable_set_text (entry, "");
   wait_until (flag_set, &watch.updated, 10000);
+  wait_until (list_complete, NULL, 10000);
   wait_frame (g_get_monotonic_time (), watch.updated_us, 500);
 }
 
@@ -528,7 +600,12 @@ bench_typing (void)
   g_autoptr(GArray) frame_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) sql_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GString) per_query = g_string_new (NULL);
-  guint unchanged = 0, timeouts = 0;
+  guint unchanged = 0, timeouts = 0, over_16ms = 0, cpu_over_16ms = 0;
+
+  typing.busy_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  typing.cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  typing.default_poll = g_main_context_get_poll_func (NULL);
+  g_main_context_set_poll_func (NULL, timed_poll);
 
   /* Ctrl+F: the search bar opens with the entry focused. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.search", NULL);
@@ -542,6 +619,7 @@ bench_typing (void)
 
       clear_search ();
       wait_ms (100);
+      typing_frames_start ();
 
       for (const char *c = query; *c != '\0'; c = g_utf8_next_char (c))
         {
@@ -575,8 +653,17 @@ bench_typing (void)
               if (frame >= 0)
                 add_value (frame_ms, frame);
             }
+          /* The same query again, alone: the benchmark's work, not a frame's. */
+          typing.active = FALSE;
           add_value (sql_ms, time_sql ());
+          typing_frames_start ();
         }
+
+      /* The rest of the papers, read on a thread, and the frames that
+       * show the list grown. */
+      wait_until (list_complete, NULL, 10000);
+      wait_ms (50);
+      typing.active = FALSE;
 
       n_results = g_list_model_get_n_items (G_LIST_MODEL (window->papers));
       g_printerr ("  typed %-24s %6u results, keystroke to model median %.1f ms\n",
@@ -590,6 +677,14 @@ bench_typing (void)
     }
 
   clear_search ();
+  g_main_context_set_poll_func (NULL, typing.default_poll);
+  for (guint i = 0; i < typing.busy_ms->len; i++)
+    {
+      if (g_array_index (typing.busy_ms, double, i) > 16.0)
+        over_16ms++;
+      if (g_array_index (typing.cpu_ms, double, i) > 16.0)
+        cpu_over_16ms++;
+    }
 
   g_string_append_printf (json, ", \"typing\": {\"keystrokes\": %u, \"unchanged\": %u, \"timeouts\": %u, ",
                           model_ms->len, unchanged, timeouts);
@@ -609,15 +704,34 @@ bench_typing (void)
   append_double (json, percentile (frame_ms, 50));
   g_string_append (json, ", \"frame_p95_ms\": ");
   append_double (json, percentile (frame_ms, 95));
+  g_string_append_printf (json, ", \"frames\": %u, \"frames_over_16ms\": %u, \"frames_median_ms\": ",
+                          typing.busy_ms->len, over_16ms);
+  append_double (json, percentile (typing.busy_ms, 50));
+  g_string_append (json, ", \"frames_p95_ms\": ");
+  append_double (json, percentile (typing.busy_ms, 95));
+  g_string_append (json, ", \"frames_max_ms\": ");
+  append_double (json, maximum (typing.busy_ms));
+  g_string_append_printf (json, ", \"frames_cpu_over_16ms\": %u, \"frames_cpu_p95_ms\": ", cpu_over_16ms);
+  append_double (json, percentile (typing.cpu_ms, 95));
+  g_string_append (json, ", \"frames_cpu_max_ms\": ");
+  append_double (json, maximum (typing.cpu_ms));
   g_string_append_printf (json, ", \"per_query\": [%s]", per_query->str);
   g_string_append (json, ", \"note\": \"ms from each keystroke to the paper list's update; later_characters: keystrokes that "
                          "left two characters or more; first_character: the first one, which matches most papers; sql_* the same query run alone, after; "
-                         "frame_* to the next frame painted, for keystrokes that changed the list\"}");
+                         "frame_* to the next frame painted, for keystrokes that changed the list; frames_*: each frame painted while typing, "
+                         "the main thread's work since the frame before (poll() taken out), over 16 ms a late frame; frames_cpu_* the same in "
+                         "the main thread's CPU time, which other programs' load does not inflate\"}");
 
   g_printerr ("typing: %u keystrokes (%u unchanged, %u timed out), median %.1f ms, p95 %.1f ms; "
               "from the second character median %.1f ms, p95 %.1f ms\n",
               model_ms->len, unchanged, timeouts, percentile (model_ms, 50), percentile (model_ms, 95),
               percentile (later_ms, 50), percentile (later_ms, 95));
+  g_printerr ("typing frames: %u, %u over 16 ms, main thread's work a frame median %.1f ms, p95 %.1f ms, max %.1f ms; "
+              "in CPU time %u over 16 ms, p95 %.1f ms, max %.1f ms\n",
+              typing.busy_ms->len, over_16ms, percentile (typing.busy_ms, 50), percentile (typing.busy_ms, 95),
+              maximum (typing.busy_ms), cpu_over_16ms, percentile (typing.cpu_ms, 95), maximum (typing.cpu_ms));
+  g_clear_pointer (&typing.busy_ms, g_array_unref);
+  g_clear_pointer (&typing.cpu_ms, g_array_unref);
 }
 
 /* Filters and sorts: one action, then the paper list's update and the
