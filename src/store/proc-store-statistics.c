@@ -97,9 +97,9 @@ count_one (ProcStore   *self,
   return TRUE;
 }
 
-/* Papers by @column's value, for the values other than 0: @sql is
- * "SELECT value, count(*) … GROUP BY value", the counts go to
- * @counts[value]. */
+/* Papers by a column's value, the values other than 0 only: @sql is
+ * "SELECT column, count(*) … GROUP BY column"; each count goes to
+ * @counts[value], their sum to *@total. */
 static gboolean
 count_by_value (ProcStore   *self,
                 const char  *sql,
