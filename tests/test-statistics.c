@@ -684,6 +684,76 @@ test_load_async_phrases (Library       *lib,
   assert_phrase (statistics->phrases, 1, "language model", 2);
 }
 
+/* The sidebar's counts from their own indexes are what counting each
+ * entry's query gives, read states, stars, notes, code links (two on one
+ * paper count it once) and decisions mixed, before and after a deletion. */
+static void
+assert_library_counts (Library *lib)
+{
+  g_autoptr(GError) error = NULL;
+  ProcLibraryCounts counts;
+  const char *untriaged[] = { "is:untriaged", "is:kept", "is:maybe", "is:skipped" };
+
+  g_assert_true (proc_store_count_library (lib->store, &counts, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (counts.n_papers, ==, proc_store_count (lib->store, ""));
+  g_assert_cmpuint (counts.n_unread, ==, proc_store_count (lib->store, "is:unread"));
+  g_assert_cmpuint (counts.n_reading, ==, proc_store_count (lib->store, "is:reading"));
+  g_assert_cmpuint (counts.n_starred, ==, proc_store_count (lib->store, "is:starred"));
+  g_assert_cmpuint (counts.n_with_note, ==, proc_store_count (lib->store, "has:note"));
+  g_assert_cmpuint (counts.n_with_code, ==, proc_store_count (lib->store, "has:code"));
+  for (guint i = 0; i < G_N_ELEMENTS (untriaged); i++)
+    g_assert_cmpuint (counts.n_triage[i], ==, proc_store_count (lib->store, untriaged[i]));
+}
+
+static void
+test_library_counts (Library       *lib,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ProcLibraryCounts counts;
+
+  g_assert_true (proc_store_set_read_state (lib->store, &lib->p[0], 3, PROC_READ_STATE_READING, &error));
+  g_assert_true (proc_store_set_read_state (lib->store, &lib->p[2], 2, PROC_READ_STATE_READ, &error));
+  g_assert_true (proc_store_set_starred (lib->store, &lib->p[1], 4, TRUE, &error));
+  g_assert_true (proc_store_set_note (lib->store, lib->p[5], "A note", &error));
+  g_assert_no_error (error);
+  set_triage (lib, PROC_TRIAGE_KEEP, (guint[]) { 0, 1, 2 }, 3);
+  set_triage (lib, PROC_TRIAGE_MAYBE, (guint[]) { 6 }, 1);
+  set_triage (lib, PROC_TRIAGE_SKIP, (guint[]) { 7, 8 }, 2);
+  {
+    g_autofree char *sql = g_strdup_printf ("INSERT INTO paper_links (paper_id, position, url, kind) VALUES"
+                                            " (%" G_GINT64_FORMAT ", 0, 'https://github.com/a/b', 'code'),"
+                                            " (%" G_GINT64_FORMAT ", 1, 'https://github.com/a/c', 'code'),"
+                                            " (%" G_GINT64_FORMAT ", 0, 'https://github.com/d/e', 'code'),"
+                                            " (%" G_GINT64_FORMAT ", 0, 'https://example.org/p.pdf', 'pdf')",
+                                            lib->p[3], lib->p[3], lib->p[4], lib->p[9]);
+
+    g_assert_true (_proc_store_exec (lib->store, sql, &error));
+    g_assert_no_error (error);
+  }
+
+  g_assert_true (proc_store_count_library (lib->store, &counts, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (counts.n_papers, ==, N_PAPERS);
+  g_assert_cmpuint (counts.n_unread, ==, N_PAPERS - 4);
+  g_assert_cmpuint (counts.n_reading, ==, 2);
+  g_assert_cmpuint (counts.n_starred, ==, 4);
+  g_assert_cmpuint (counts.n_with_note, ==, 1);
+  g_assert_cmpuint (counts.n_with_code, ==, 2);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_UNTRIAGED], ==, N_PAPERS - 6);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_KEEP], ==, 3);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_MAYBE], ==, 1);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_SKIP], ==, 2);
+  assert_library_counts (lib);
+
+  /* A deleted paper takes its read state, star, decision and links along. */
+  g_assert_true (proc_store_delete_papers (lib->store, &lib->p[1], 3, &error));
+  g_assert_no_error (error);
+  assert_library_counts (lib);
+  g_assert_cmpuint (proc_store_count (lib->store, "has:code"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -704,6 +774,7 @@ main (int   argc,
   ADD ("/statistics/decided-again", N_PAPERS, test_decided_again);
   ADD ("/statistics/deleted-papers", N_PAPERS, test_deleted_papers);
   ADD ("/statistics/tags", N_PAPERS, test_tags);
+  ADD ("/statistics/library-counts", N_PAPERS, test_library_counts);
   ADD ("/statistics/load-async", N_PAPERS, test_load_async);
   ADD ("/statistics/key-phrases", 0, test_key_phrases);
   ADD ("/statistics/key-phrases/cancelled", 0, test_key_phrases_cancelled);

@@ -694,6 +694,25 @@ test_words_merged (void)
   g_assert_cmpmem (graph->data, graph->len * sizeof (gint64), ids, 4 * sizeof (gint64));
 }
 
+/* The id sets that bulk edits hand json_each(): every gint64 as printf
+ * writes it. */
+static void
+test_id_set (void)
+{
+  const gint64 ids[] = { 0, 7, -3, 1234567890123, G_MAXINT64, G_MININT64, 10, 100 };
+  g_autofree char *empty = _proc_store_id_set_new (NULL, 0);
+  g_autofree char *set = _proc_store_id_set_new (ids, G_N_ELEMENTS (ids));
+  g_autoptr(GString) expected = g_string_new ("[");
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    g_string_append_printf (expected, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", ids[i]);
+  g_string_append_c (expected, ']');
+
+  g_assert_cmpstr (empty, ==, "[]");
+  g_assert_cmpstr (set, ==, expected->str);
+  g_assert_cmpstr (set, ==, "[0,7,-3,1234567890123,9223372036854775807,-9223372036854775808,10,100]");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -701,6 +720,7 @@ main (int   argc,
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/store/create", test_create);
+  g_test_add_func ("/store/id-set", test_id_set);
   g_test_add_func ("/store/migration-from-older", test_migration_from_older);
   g_test_add_func ("/store/refuse-newer", test_refuse_newer);
   g_test_add_func ("/store/edits-persist", test_edits_persist);

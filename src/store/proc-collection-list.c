@@ -11,7 +11,7 @@
 #include "proc-collection-list.h"
 #include "proc-store-private.h"
 
-/* One query counts every collection with a GROUP BY; a refresh updates the
+/* One query counts every collection; a refresh updates the
  * objects in place, so a count that changes repaints one label and the
  * sidebar keeps its selection. */
 struct _ProcCollectionList
@@ -28,19 +28,23 @@ static void list_model_iface_init (GListModelInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (ProcCollectionList, proc_collection_list, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, list_model_iface_init))
 
+/* Each count is a scalar subquery over its collection's own index range:
+ * a LEFT JOIN with GROUP BY made a row of each membership first, and at
+ * 874,670 papers in one list took twice the CPU (43 against 23 ms in
+ * the sqlite3 shell; tags on every paper 64 against 26). */
 static const char * const queries[] = {
   [PROC_COLLECTION_KIND_TAG] =
-    "SELECT t.id, t.name, t.colour, count(pt.paper_id) FROM tags t"
-    " LEFT JOIN paper_tags pt ON pt.tag_id = t.id"
-    " GROUP BY t.id ORDER BY t.name COLLATE NOCASE, t.id",
+    "SELECT t.id, t.name, t.colour,"
+    " (SELECT count(*) FROM paper_tags pt WHERE pt.tag_id = t.id) FROM tags t"
+    " ORDER BY t.name COLLATE NOCASE, t.id",
   [PROC_COLLECTION_KIND_LIST] =
-    "SELECT l.id, l.name, '', count(lp.paper_id) FROM lists l"
-    " LEFT JOIN list_papers lp ON lp.list_id = l.id"
-    " GROUP BY l.id ORDER BY l.imported_at DESC, l.id DESC",
+    "SELECT l.id, l.name, '',"
+    " (SELECT count(*) FROM list_papers lp WHERE lp.list_id = l.id) FROM lists l"
+    " ORDER BY l.imported_at DESC, l.id DESC",
   [PROC_COLLECTION_KIND_READING_LIST] =
-    "SELECT r.id, r.name, '', count(ri.paper_id) FROM reading_lists r"
-    " LEFT JOIN reading_list_items ri ON ri.reading_list_id = r.id"
-    " GROUP BY r.id ORDER BY r.name COLLATE NOCASE, r.id",
+    "SELECT r.id, r.name, '',"
+    " (SELECT count(*) FROM reading_list_items ri WHERE ri.reading_list_id = r.id) FROM reading_lists r"
+    " ORDER BY r.name COLLATE NOCASE, r.id",
   /* Counted one by one, by their queries, below. */
   [PROC_COLLECTION_KIND_WATCHLIST] =
     "SELECT w.id, w.name, w.query, 0 FROM watchlists w"
@@ -137,8 +141,15 @@ store_changed_cb (ProcCollectionList *self,
                   guint               change,
                   ProcStore          *store)
 {
-  /* Counts move with papers too: deleting a paper shrinks its tags. */
-  if (change & (relevant_changes[self->kind] | PROC_STORE_CHANGE_PAPERS))
+  /* A tag's, list's or reading list's count moves only with its own kind
+   * of change: deleting papers (or an import, or another program's
+   * edit) is PROC_STORE_CHANGE_ALL.  A star, a read state or a triage
+   * decision is PAPERS alone, and counting every list's and every tag's
+   * papers again after each (a pass over each one's index range, 25 ms
+   * for 874,670 papers in one list, and the sidebar, the tag editor and
+   * the suggested tags each count the tags) came with every decision.
+   * Watchlists count by their queries, so after every change. */
+  if (change & relevant_changes[self->kind])
     update (self);
 }
 

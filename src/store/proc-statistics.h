@@ -51,6 +51,20 @@ typedef struct
 
 typedef struct _ProcPhraseCache ProcPhraseCache;
 
+/* The sidebar's numbers: what proc_store_count() gives for "", is:unread,
+ * is:reading, is:starred, has:note and has:code, and the papers by
+ * decision, by #ProcTriage. */
+typedef struct
+{
+  guint n_papers;
+  guint n_unread;
+  guint n_reading;
+  guint n_starred;
+  guint n_with_note;
+  guint n_with_code;
+  guint n_triage[4];
+} ProcLibraryCounts;
+
 /* Everything the statistics show, read at one moment. */
 typedef struct
 {
@@ -74,6 +88,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProcPhraseCache, proc_phrase_cache_unref)
 guint               proc_phrase_cache_get_size           (ProcPhraseCache     *cache);
 
 ProcTriageProgress *proc_store_get_triage_progress       (ProcStore           *self,
+                                                          GError             **error);
+gboolean            proc_store_count_library             (ProcStore           *self,
+                                                          ProcLibraryCounts   *counts,
                                                           GError             **error);
 GPtrArray          *proc_store_count_tags                (ProcStore           *self,
                                                           guint                max_tags,

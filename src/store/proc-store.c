@@ -752,19 +752,48 @@ _proc_store_unlock_reader (ProcStore *self)
   g_mutex_unlock (&self->reader_lock);
 }
 
-/* Returns: the ids as a JSON array, for json_each() */
+/* Returns: the ids as a JSON array, for json_each().  Written digit by
+ * digit: a printf per id was 2.4 of the 55 billion instructions of
+ * tagging 874,670 papers and undoing it (callgrind), the set being made
+ * four times. */
 char *
 _proc_store_id_set_new (const gint64 *ids,
                         guint         n_ids)
 {
-  GString *set = g_string_sized_new (2 + n_ids * 8);
+  /* 20 characters hold any gint64 with its sign, 1 the comma. */
+  char *set = g_malloc (2 + (gsize) n_ids * 21 + 1);
+  char *out = set;
 
-  g_string_append_c (set, '[');
+  *out++ = '[';
   for (guint i = 0; i < n_ids; i++)
-    g_string_append_printf (set, "%s%" G_GINT64_FORMAT, i > 0 ? "," : "", ids[i]);
-  g_string_append_c (set, ']');
+    {
+      char digits[20];
+      guint64 magnitude;
+      guint n = 0;
 
-  return g_string_free (set, FALSE);
+      if (i > 0)
+        *out++ = ',';
+      if (ids[i] < 0)
+        {
+          *out++ = '-';
+          magnitude = -(guint64) ids[i];
+        }
+      else
+        magnitude = (guint64) ids[i];
+
+      do
+        {
+          digits[n++] = '0' + magnitude % 10;
+          magnitude /= 10;
+        }
+      while (magnitude > 0);
+      while (n > 0)
+        *out++ = digits[--n];
+    }
+  *out++ = ']';
+  *out = '\0';
+
+  return set;
 }
 
 /* Runs @sql once, with the value bound as ?1 and the ids as the set

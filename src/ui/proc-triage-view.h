@@ -25,6 +25,7 @@ void        proc_triage_view_set_view       (ProcTriageView *self,
                                              const char     *search,
                                              ProcSortKey     sort_key,
                                              gboolean        descending);
+void        proc_triage_view_leave          (ProcTriageView *self);
 void        proc_triage_view_set_highlights (ProcTriageView *self,
                                              const char * const *terms);
 ProcPaper  *proc_triage_view_get_paper      (ProcTriageView *self);

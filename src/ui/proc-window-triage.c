@@ -54,6 +54,7 @@ apply_mode (ProcWindow *self)
   else
     {
       gtk_stack_set_visible_child (self->mode_stack, GTK_WIDGET (self->browse_view));
+      proc_triage_view_leave (self->triage_view);
       gtk_widget_grab_focus (GTK_WIDGET (self->list_view));
     }
 

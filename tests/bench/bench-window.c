@@ -62,6 +62,18 @@ static guint n_papers;
 /* The end of the last frame the window painted. */
 static gint64 last_paint_us;
 
+/* bench-window --import FILE LIBRARY_DB: FILE imported through the
+ * window's own import, into an empty library; see bench_import. */
+static const char *import_path;
+static struct
+{
+  gboolean active;
+  gint64 last_us;               /* the previous frame painted */
+  GArray *interval_ms;          /* between frames painted, while importing */
+  GArray *fractions;            /* the progress bar's, each new one */
+  gboolean revealed;            /* the bar was shown */
+} import_watch;
+
 static GString *json;
 
 static double
@@ -349,6 +361,8 @@ count_rows (GtkWidget *widget,
 }
 
 static gboolean run_benchmark_cb (gpointer data);
+static gboolean run_import_cb (gpointer data);
+static void import_paint (gint64 now);
 
 /* The scroll benchmark's frames; see scroll_tick_cb. */
 static struct
@@ -440,6 +454,9 @@ after_paint_cb (GdkFrameClock *clock)
   last_paint_us = now;
   typing_frame_painted (now);
 
+  if (import_watch.active)
+    import_paint (now);
+
   if (scroll.active && scroll.scrolled_this_frame)
     {
       if (scroll.jump_this_frame)
@@ -464,6 +481,14 @@ after_paint_cb (GdkFrameClock *clock)
       first_frame_us = now;
       rss_first_frame_mb = peak_rss_mb ();
       g_idle_add (run_benchmark_cb, NULL);
+    }
+  /* An empty library has no rows to wait for. */
+  else if (first_frame_us == 0 && import_path != NULL && window != NULL &&
+           gtk_widget_get_mapped (GTK_WIDGET (window)))
+    {
+      first_frame_us = now;
+      rss_first_frame_mb = peak_rss_mb ();
+      g_idle_add (run_import_cb, NULL);
     }
 }
 
@@ -1137,6 +1162,191 @@ bench_triage (void)
   return TRUE;
 }
 
+/* Import in the window: a file through proc_window_import_files (), as
+ * Ctrl+O and a drop hand it over, into an empty library, the import on
+ * its worker thread.  A tick callback asks for a frame at every tick, as
+ * an animation would, so that a main loop held up for 100 ms shows as
+ * 100 ms between two frames painted; each frame notes the progress
+ * bar's fraction. */
+
+static struct
+{
+  gint64 done_us;               /* the import's callback ran */
+  GArray *after_ms;             /* between frames, from then to the rows */
+} import_end;
+
+static void
+import_paint (gint64 now)
+{
+  double fraction = gtk_progress_bar_get_fraction (window->import_progress);
+  GArray *fractions = import_watch.fractions;
+
+  if (import_watch.last_us != 0)
+    add_value (import_end.done_us != 0 ? import_end.after_ms : import_watch.interval_ms,
+               ms_between (import_watch.last_us, now));
+  import_watch.last_us = now;
+
+  if (import_end.done_us == 0 &&
+      (fractions->len == 0 || g_array_index (fractions, double, fractions->len - 1) != fraction))
+    add_value (fractions, fraction);
+  if (gtk_revealer_get_child_revealed (window->import_revealer))
+    import_watch.revealed = TRUE;
+}
+
+static gboolean
+import_tick_cb (GtkWidget     *widget,
+                GdkFrameClock *clock,
+                gpointer       data)
+{
+  if (!import_watch.active)
+    return G_SOURCE_REMOVE;
+
+  /* A small widget always shown: a frame, without drawing all the window. */
+  gtk_widget_queue_draw (GTK_WIDGET (window->list_title));
+  return G_SOURCE_CONTINUE;
+}
+
+/* The window clears its cancellable when the import's callback runs. */
+static gboolean
+import_done (gconstpointer data)
+{
+  if (window->import_cancellable == NULL && import_end.done_us == 0)
+    import_end.done_us = g_get_monotonic_time ();
+
+  return import_end.done_us != 0;
+}
+
+static gboolean
+rows_shown (gconstpointer data)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (window->papers)) > 0 &&
+         has_shown_row (GTK_WIDGET (window->list_view));
+}
+
+static guint
+count_over (GArray *values,
+            double  limit)
+{
+  guint over = 0;
+
+  for (guint i = 0; i < values->len; i++)
+    over += g_array_index (values, double, i) > limit;
+
+  return over;
+}
+
+static gboolean
+bench_import (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (import_path);
+  g_autoptr(GArray) interval_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) after_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  gint64 start, rows_us = 0;
+  double first_fraction, last_fraction, rss;
+  gboolean moved;
+  guint n_stored;
+
+  import_watch.interval_ms = interval_ms;
+  import_watch.fractions = fractions;
+  import_end.after_ms = after_ms;
+  import_watch.active = TRUE;
+  gtk_widget_add_tick_callback (GTK_WIDGET (window), import_tick_cb, NULL, NULL);
+
+  start = g_get_monotonic_time ();
+  proc_window_import_files (window, &file, 1);
+  if (!wait_until (import_done, NULL, 60 * 60 * 1000))
+    {
+      g_printerr ("bench-window: the import in the window took over an hour\n");
+      import_watch.active = FALSE;
+      return FALSE;
+    }
+  if (wait_until (rows_shown, NULL, 120 * 1000))
+    {
+      /* The frame that shows them. */
+      wait_frame (start, g_get_monotonic_time (), 1000);
+      rows_us = last_paint_us;
+    }
+  import_watch.active = FALSE;
+  rss = peak_rss_mb ();
+
+  n_papers = g_list_model_get_n_items (G_LIST_MODEL (window->papers));
+  n_stored = proc_store_count (window->store, NULL);
+  first_fraction = fractions->len > 0 ? g_array_index (fractions, double, 0) : NAN;
+  last_fraction = fractions->len > 0 ? g_array_index (fractions, double, fractions->len - 1) : NAN;
+  /* Moved: shown, and several fractions on the way up, not 0 then done. */
+  moved = import_watch.revealed && fractions->len >= 3 && last_fraction > first_fraction;
+
+  g_printerr ("import in the window: %u papers in %.1f s; %u frames, interval median %.1f, p95 %.1f, max %.1f ms, "
+              "%u over 100 ms; the bar %s, %u fractions from %.2f to %.2f; "
+              "to the rows %.0f ms after, its longest frame %.1f ms; peak RSS %.1f MB\n",
+              n_stored, ms_between (start, import_end.done_us) / 1000, interval_ms->len,
+              percentile (interval_ms, 50), percentile (interval_ms, 95), maximum (interval_ms),
+              count_over (interval_ms, 100), import_watch.revealed ? "shown" : "never shown",
+              fractions->len, first_fraction, last_fraction,
+              rows_us ? ms_between (import_end.done_us, rows_us) : NAN, maximum (after_ms), rss);
+
+  g_string_append (json, ", \"import\": {\"seconds\": ");
+  append_double (json, ms_between (start, import_end.done_us) / 1000);
+  g_string_append_printf (json, ", \"papers\": %u, \"papers_listed\": %u, \"frames\": %u, ",
+                          n_stored, n_papers, interval_ms->len);
+  g_string_append (json, "\"interval_median_ms\": ");
+  append_double (json, percentile (interval_ms, 50));
+  g_string_append (json, ", \"interval_p95_ms\": ");
+  append_double (json, percentile (interval_ms, 95));
+  g_string_append (json, ", \"interval_max_ms\": ");
+  append_double (json, maximum (interval_ms));
+  g_string_append_printf (json, ", \"frames_over_100ms\": %u, \"frames_over_33ms\": %u",
+                          count_over (interval_ms, 100), count_over (interval_ms, 33.4));
+  g_string_append_printf (json, ", \"progress_shown\": %s, \"progress_fractions\": %u, \"progress_moved\": %s",
+                          import_watch.revealed ? "true" : "false", fractions->len, moved ? "true" : "false");
+  g_string_append (json, ", \"progress_first\": ");
+  append_double (json, first_fraction);
+  g_string_append (json, ", \"progress_last\": ");
+  append_double (json, last_fraction);
+  g_string_append (json, ", \"done_to_rows_ms\": ");
+  append_double (json, rows_us ? ms_between (import_end.done_us, rows_us) : NAN);
+  g_string_append (json, ", \"done_to_rows_max_interval_ms\": ");
+  append_double (json, maximum (after_ms));
+  g_string_append_printf (json, ", \"done_to_rows_frames_over_100ms\": %u", count_over (after_ms, 100));
+  g_string_append (json, ", \"peak_rss_mb\": ");
+  append_double (json, rss);
+  g_string_append (json, ", \"note\": \"the file through the window's own import (a worker thread), into an empty library; "
+                         "a tick callback asks for a frame at every tick, interval_* = between two frames painted while the "
+                         "import ran; done_to_rows_* = from its callback to the first frame with rows\"}");
+
+  import_watch.interval_ms = import_watch.fractions = import_end.after_ms = NULL;
+
+  if (rows_us == 0 || n_stored == 0 || n_papers != n_stored)
+    {
+      g_printerr ("bench-window: after the import the library holds %u papers, the list shows %u%s\n",
+                  n_stored, n_papers, rows_us ? "" : ", and no row was drawn");
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+run_import_cb (gpointer data)
+{
+  double cold_start_ms = age_at_main_ms + ms_between (main_us, first_frame_us);
+
+  g_printerr ("cold start on an empty library: %.0f ms from the process start; importing %s…\n",
+              cold_start_ms, import_path);
+  g_string_append (json, "{\"cold_start_empty_ms\": ");
+  append_double (json, age_at_main_ms >= 0 ? cold_start_ms : NAN);
+  g_string_append (json, ", \"peak_rss_mb_first_frame\": ");
+  append_double (json, rss_first_frame_mb);
+
+  wait_ms (500);
+  if (!bench_import ())
+    failed = TRUE;
+
+  gtk_window_close (GTK_WINDOW (window));
+  return G_SOURCE_REMOVE;
+}
+
 /* PROCEEDINGS_BENCH_ONLY=bulk (or typing, filters, scroll, a list of
  * them) runs those parts alone, for profiling one; the table wants all. */
 static gboolean
@@ -1247,6 +1457,28 @@ fail:
   return G_SOURCE_REMOVE;
 }
 
+/* A new library that the app will not fill with its bundled list. */
+static gboolean
+create_empty_library (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = NULL;
+
+  if (g_file_test (library, G_FILE_TEST_EXISTS))
+    {
+      g_printerr ("bench-window: %s exists; --import wants a new library\n", library);
+      return FALSE;
+    }
+  if (!(store = proc_store_open (library, &error)) ||
+      !proc_store_set_meta (store, "bundled-list-imported", "1", &error))
+    {
+      g_printerr ("bench-window: %s\n", error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1261,14 +1493,24 @@ main (int   argc,
   age_at_main_ms = process_age_ms ();
   load_at_start = load_average ();
 
-  if (argc != 2 || !g_file_test (argv[1], G_FILE_TEST_IS_REGULAR))
+  if (argc == 4 && g_str_equal (argv[1], "--import"))
+    {
+      import_path = argv[2];
+      library = argv[3];
+      if (!g_file_test (import_path, G_FILE_TEST_IS_REGULAR) || !create_empty_library ())
+        return 2;
+    }
+  else if (argc == 2 && g_file_test (argv[1], G_FILE_TEST_IS_REGULAR))
+    library = argv[1];
+  else
     {
       g_printerr ("Usage: bench-window LIBRARY_DB\n"
-                  "  LIBRARY_DB: an existing, already imported library; run under a display\n");
+                  "       bench-window --import FILE NEW_LIBRARY_DB\n"
+                  "  LIBRARY_DB: an existing, already imported library; run under a display\n"
+                  "  --import: FILE imported through the window into a new, empty library\n");
       return 2;
     }
 
-  library = argv[1];
   json = g_string_new (NULL);
   app_argv[0] = (char *) "proceedings";
   app_argv[1] = (char *) "--library";
