@@ -150,6 +150,9 @@ def rows_of(results):
     rows = [
         ('papers', '', '', each(lambda r: get(r, 'store', 'papers'))),
         ('import', 's', '≤ 5 s at 87k', each(lambda r: get(r, 'store', 'import_s'))),
+        # The same abstracts inserted, nothing derived (bench-store.c, import-floor.py).
+        ('  floor: plain INSERTs in C', 's', '', each(lambda r: get(r, 'store', 'import_floor_c_s'))),
+        ('  floor: plain INSERTs in Python', 's', '', each(lambda r: get(r, 'store', 'import_floor_python_s'))),
         # The import leaves its pages in the WAL; the library's close (in the
         # window, a worker) copies them into the file.
         ('  then the WAL into the file, at close', 's', '', each(lambda r: get(r, 'store', 'close_s'))),
