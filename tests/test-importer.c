@@ -10,6 +10,7 @@
 
 #include "proc-collection-list.h"
 #include "proc-conference-list.h"
+#include "proc-fingerprint.h"
 #include "proc-importer.h"
 #include "proc-match-text.h"
 #include "proc-paper-list.h"
@@ -405,7 +406,7 @@ reference_content_hash (const char *abstract)
     }
   proc_match_append_fold (key, bare->str);
 
-  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+  return proc_fingerprint_hex (key->str, key->len);
 }
 
 static void

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "proc-importer.h"
@@ -549,6 +550,124 @@ test_migration (void)
   g_rmdir (dir);
 }
 
+/* SHA-256 of a paper's text, as libraries before schema 13 stored it. */
+static char *
+sha256_content_hash (const char *abstract,
+                     const char *title,
+                     const char *first_author)
+{
+  g_autoptr(GString) key = g_string_new (NULL);
+
+  if (*abstract != '\0')
+    {
+      g_string_append (key, "abstract:");
+      proc_match_append_fold (key, abstract);
+    }
+  else
+    {
+      g_string_append (key, "title:");
+      proc_match_append_fold (key, title);
+      g_string_append (key, "|");
+      proc_match_append_fold (key, first_author);
+    }
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+}
+
+static ProcImportReport *
+import_list (ProcStore  *store,
+             const char *text)
+{
+  g_autoptr(GInputStream) stream = g_memory_input_stream_new_from_data (text, -1, NULL);
+  g_autoptr(GError) error = NULL;
+  ProcImportReport *report;
+
+  report = proc_importer_import_stream (store, stream, "list.txt", NULL, NULL, &error);
+  g_assert_no_error (error);
+  return report;
+}
+
+/* A library of schema 12 (SHA-256 content hashes) opened by today's
+ * code: each paper hashed by its text gets the fingerprint of the same
+ * text, with the label of one held apart by its DOI; one held apart in
+ * 10 → 11 keeps its hash; a paper without abstract whose authors came
+ * later is found by what it was hashed with.  Then the records that found
+ * a paper before find it still, and nothing is added twice. */
+static void
+test_fingerprint_migration (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("proceedings-seed-match-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "library.db", NULL);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  const char *text_a = "We study \xe2\x80\x9cquoted\xe2\x80\x9d transformers \xe2\x80\x94 at length, with many words.";
+  const char *text_c = "Another abstract altogether, about kernels and their many uses in learning.";
+  g_autofree char *sha_a = sha256_content_hash (text_a, NULL, NULL);
+  g_autofree char *sha_c = sha256_content_hash (text_c, NULL, NULL);
+  g_autofree char *sha_d = sha256_content_hash ("", "Some {T}itle", "");
+  g_autofree char *new_a = proc_content_hash (text_a, NULL, NULL);
+  g_autofree char *new_c = proc_content_hash (text_c, NULL, NULL);
+  g_autofree char *new_d = proc_content_hash ("", "Some Title", NULL);
+  g_autofree char *sql = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db;
+
+  g_assert_cmpuint (proc_schema_get_version (), >=, 13);
+  g_assert_cmpuint (strlen (new_a), ==, 32);
+  g_assert_cmpstr (new_a, !=, sha_a);
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  proc_schema_add_functions (db);
+  for (guint version = 0; version < 12; version++)
+    g_assert_cmpint (sqlite3_exec (db, proc_schema_get_migration (version), NULL, NULL, NULL), ==, SQLITE_OK);
+  sql = g_strdup_printf ("INSERT INTO lists (id, name, imported_at) VALUES (1, 'Old', 0);"
+                         "INSERT INTO papers (id, list_id, derived_title, abstract, authors, added_at, content_hash,"
+                         " doi, title_derived) VALUES"
+                         " (1, 1, 'Quoted transformers', '%s', '', 0, '%s', NULL, 1),"
+                         " (2, 1, 'Held apart', 'We study ``quoted'''' transformers --- at length, with many words.',"
+                         "  '', 0, 'an old hash kept apart', NULL, 1),"
+                         " (3, 1, 'Kernels', '%s', 'Ada Lovelace', 0, '%s|doi:10.1/other', '10.1/other', 0),"
+                         " (4, 1, 'Some {T}itle', '', 'Ada Lovelace; Bob Roe', 0, '%s', NULL, 0);"
+                         "PRAGMA user_version = 12;",
+                         text_a, sha_a, text_c, sha_c, sha_d);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  {
+    g_autoptr(ProcStore) store = proc_store_open (path, &error);
+    g_autoptr(ProcImportReport) again = NULL;
+    g_autoptr(ProcImportReport) other = NULL;
+    g_autofree char *expected_c = g_strconcat (new_c, "|doi:10.1/other", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (proc_store_get_schema_version (store), ==, proc_schema_get_version ());
+    g_clear_pointer (&sql, g_free);
+    sql = g_strdup_printf ("SELECT id FROM papers WHERE content_hash = '%s'", new_a);
+    g_assert_cmpint (query_int (store, sql), ==, 1);
+    g_assert_cmpint (query_int (store, "SELECT id FROM papers WHERE content_hash = 'an old hash kept apart'"), ==, 2);
+    g_clear_pointer (&sql, g_free);
+    sql = g_strdup_printf ("SELECT id FROM papers WHERE content_hash = '%s'", expected_c);
+    g_assert_cmpint (query_int (store, sql), ==, 3);
+    g_clear_pointer (&sql, g_free);
+    sql = g_strdup_printf ("SELECT id FROM papers WHERE content_hash = '%s'", new_d);
+    g_assert_cmpint (query_int (store, sql), ==, 4);
+
+    /* The first abstract typeset another way is paper 1, as before. */
+    again = import_list (store, "Again\n\nWe study ``quoted'' transformers --- at length, with many words.\n");
+    g_assert_cmpuint (again->added, ==, 0);
+    g_assert_cmpuint (again->present, ==, 1);
+    /* Paper 3's text without its DOI finds no paper by its hash, as before:
+     * the hash held apart carries the DOI. */
+    other = import_list (store, "Other\n\nAnother abstract altogether, about kernels and their many uses in learning.\n");
+    g_assert_cmpuint (other->added, ==, 1);
+    g_assert_cmpint (query_int (store, "SELECT count(*) FROM papers"), ==, 5);
+  }
+
+  g_unlink (path);
+  g_unlink (wal);
+  g_unlink (shm);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -557,6 +676,7 @@ main (int   argc,
 
   g_test_add_func ("/seed-match/fold", test_fold);
   g_test_add_func ("/seed-match/migration", test_migration);
+  g_test_add_func ("/seed-match/fingerprint-migration", test_fingerprint_migration);
   g_test_add ("/seed-match/bibtex", Library, &bibtex_records,
               library_set_up, test_official_records, library_tear_down);
   g_test_add ("/seed-match/csl-json", Library, &csl_json_records,

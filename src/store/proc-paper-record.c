@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "proc-fingerprint.h"
 #include "proc-match-text.h"
 #include "proc-paper-record.h"
 
@@ -173,6 +174,34 @@ proc_record_triage_from_string (const char *text)
   return 0;
 }
 
+/* What a content hash is taken over: the folded abstract, or without one
+ * the folded title and first author. */
+static GString *
+content_key (const char *abstract,
+             const char *title,
+             const char *authors)
+{
+  GString *key = g_string_sized_new (abstract != NULL ? strlen (abstract) + 16 : 64);
+
+  if (abstract != NULL && *abstract != '\0')
+    {
+      g_string_append (key, "abstract:");
+      proc_match_append_fold (key, abstract);
+    }
+  else
+    {
+      const char *end = authors != NULL ? strchr (authors, ';') : NULL;
+      g_autofree char *first = authors != NULL ? g_strndup (authors, end ? (gsize) (end - authors) : strlen (authors)) : NULL;
+
+      g_string_append (key, "title:");
+      proc_match_append_fold (key, title);
+      g_string_append (key, "|");
+      proc_match_append_fold (key, first != NULL ? first : "");
+    }
+
+  return key;
+}
+
 /**
  * proc_content_hash:
  * @abstract: (nullable): the paper's abstract
@@ -183,33 +212,78 @@ proc_record_triage_from_string (const char *text)
  * abstract when there is one, else the title and the first author, each
  * folded by proc_match_fold(), so that the same text typeset by two
  * producers (curly quotes or ``TeX'' ones, <em> or *emphasis*, — or ---)
- * is one paper.  Stored hashes depend on these bytes: a change to the
- * fold needs a migration that hashes the library again (see
- * proc-schema.c, "10 → 11").
+ * is one paper.  The fingerprint (proc_fingerprint_hex(), 32 hex digits)
+ * only tells texts apart; SHA-256 until schema 13 (64 digits, see
+ * proc_content_hash_upgrade()).  Stored hashes depend on these bytes: a
+ * change to the fold or the fingerprint needs a migration that hashes the
+ * library again (see proc-schema.c, "10 → 11" and "12 → 13").
  */
 char *
 proc_content_hash (const char *abstract,
                    const char *title,
                    const char *authors)
 {
-  g_autoptr(GString) key = g_string_new (NULL);
+  g_autoptr(GString) key = content_key (abstract, title, authors);
 
-  if (abstract != NULL && *abstract != '\0')
+  return proc_fingerprint_hex (key->str, key->len);
+}
+
+/* Whether @stored is SHA-256 of @key, or that with a "|label" after it (a
+ * paper held apart from another of the same text by its id). */
+static const char *
+sha256_suffix (const char    *stored,
+               const GString *key)
+{
+  g_autofree char *sha = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+  gsize len = strlen (sha);
+
+  if (strncmp (stored, sha, len) == 0 && (stored[len] == '\0' || stored[len] == '|'))
+    return stored + len;
+  return NULL;
+}
+
+/**
+ * proc_content_hash_upgrade:
+ * @stored: a paper's content hash as a library before schema 13 holds it
+ *
+ * The same paper's hash with today's fingerprint: a paper stored under
+ * SHA-256 of its text (with its "|label", if any) gets
+ * proc_content_hash() of that text (with the same label), so the records
+ * that found it still find it.  Any other hash (one kept when the library
+ * was hashed again in schema 11, so that two papers stayed apart) is
+ * returned unchanged: no import found the paper by its text before, none
+ * will now.  The authors are tried as stored, then empty, as a paper
+ * without an abstract was hashed before a later import filled them in.
+ *
+ * Returns: (transfer full): the hash to store
+ */
+char *
+proc_content_hash_upgrade (const char *stored,
+                           const char *abstract,
+                           const char *title,
+                           const char *authors)
+{
+  const char *tries[] = { authors, "" };
+
+  if (stored == NULL)
+    return NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
     {
-      g_string_append (key, "abstract:");
-      proc_match_append_fold (key, abstract);
-    }
-  else
-    {
-      g_auto(GStrv) names = g_strsplit (authors ? authors : "", ";", 2);
+      g_autoptr(GString) key = NULL;
+      const char *suffix;
+      g_autofree char *hash = NULL;
 
-      g_string_append (key, "title:");
-      proc_match_append_fold (key, title);
-      g_string_append (key, "|");
-      proc_match_append_fold (key, names[0]);
+      if (i > 0 && (authors == NULL || *authors == '\0' || (abstract != NULL && *abstract != '\0')))
+        break;
+      key = content_key (abstract, title, tries[i]);
+      if ((suffix = sha256_suffix (stored, key)) == NULL)
+        continue;
+      hash = proc_fingerprint_hex (key->str, key->len);
+      return g_strconcat (hash, suffix, NULL);
     }
 
-  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, key->str, key->len);
+  return g_strdup (stored);
 }
 
 /**

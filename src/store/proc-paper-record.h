@@ -80,6 +80,10 @@ char            *proc_paper_record_dup_title_key    (const ProcPaperRecord *reco
 char            *proc_content_hash                  (const char            *abstract,
                                                      const char            *title,
                                                      const char            *authors);
+char            *proc_content_hash_upgrade          (const char            *stored,
+                                                     const char            *abstract,
+                                                     const char            *title,
+                                                     const char            *authors);
 
 /* What finds a paper again in a library: its DOI, its page, its text,
  * its title with its first author.  Worked out from the record alone, so

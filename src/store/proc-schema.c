@@ -368,6 +368,17 @@ static const char * const migrations[] = {
    * separated by tabs (proc_names_serialize()).  "authors" stays what the
    * list shows and the search indexes; '' for papers imported before. */
   "ALTER TABLE papers ADD COLUMN names TEXT NOT NULL DEFAULT '';",
+
+  /* 12 → 13 (issue 28, import speed): content hashes are a 128-bit
+   * fingerprint of the folded text, not SHA-256 of it, which was a tenth
+   * of an import's instructions (see proc_content_hash()).  Each paper
+   * stored under SHA-256 of its text gets the fingerprint of the same
+   * text, so every record that found it still does; a hash that is not
+   * SHA-256 of the paper's text (papers held apart in 10 → 11) stays as
+   * it is, so they stay apart (proc_content_hash_upgrade()).  OR IGNORE:
+   * two texts never share a fingerprint in practice, and if they did,
+   * both papers would keep their old hashes, apart. */
+  "UPDATE OR IGNORE papers SET content_hash = proc_content_hash_upgrade(content_hash, abstract, derived_title, authors);",
 };
 
 /* Run by each connection that writes to a library at the current
@@ -483,6 +494,21 @@ content_hash_sql (sqlite3_context  *context,
   sqlite3_result_text (context, hash, -1, g_free);
 }
 
+/* proc_content_hash_upgrade(stored, abstract, title, authors) in SQL, for
+ * the migration to fingerprints. */
+static void
+content_hash_upgrade_sql (sqlite3_context  *context,
+                          int               argc,
+                          sqlite3_value   **argv)
+{
+  char *hash = proc_content_hash_upgrade ((const char *) sqlite3_value_text (argv[0]),
+                                          (const char *) sqlite3_value_text (argv[1]),
+                                          (const char *) sqlite3_value_text (argv[2]),
+                                          (const char *) sqlite3_value_text (argv[3]));
+
+  sqlite3_result_text (context, hash, -1, g_free);
+}
+
 /* proc_split_cjk(text) in SQL: NULL for text without CJK characters. */
 static void
 split_cjk_sql (sqlite3_context  *context,
@@ -508,6 +534,9 @@ proc_schema_add_functions (sqlite3 *db)
   sqlite3_create_function (db, "proc_content_hash", 3,
                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                            NULL, content_hash_sql, NULL, NULL);
+  sqlite3_create_function (db, "proc_content_hash_upgrade", 4,
+                           SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                           NULL, content_hash_upgrade_sql, NULL, NULL);
   sqlite3_create_function (db, "proc_split_cjk", 1,
                            SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                            NULL, split_cjk_sql, NULL, NULL);

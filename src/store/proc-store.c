@@ -541,7 +541,14 @@ proc_store_open (const char  *path,
       !_proc_store_exec (self, "PRAGMA foreign_keys = ON", error) ||
       /* 64 MB of page cache: an import of 80,000 papers then spills far
        * less to the WAL before its commit. */
-      !_proc_store_exec (self, "PRAGMA cache_size = -65536", error))
+      !_proc_store_exec (self, "PRAGMA cache_size = -65536", error) ||
+      /* An import stages 8,000 papers (10 MB) at a time in TEMP tables
+       * (proc-import-batch.c): with SQLite's 2 MB of cache for them, they
+       * went to a temporary file and were read back, 0.5 GB each way at
+       * 87,000 papers.  (Statement journals stay files: temp_store =
+       * MEMORY would keep those in memory too, but an edit's message says
+       * which edit failed only when its journal's write does.) */
+      !_proc_store_exec (self, "PRAGMA temp.cache_size = -32768", error))
     {
       g_prefix_error (error, _("Could not open the library “%s”: "), path);
       return NULL;

@@ -34,6 +34,13 @@ separate (Fold *fold)
   fold->space = TRUE;
 }
 
+/* g_ascii_tolower() is a call into GLib, for each byte of each abstract. */
+static inline char
+ascii_lower (char c)
+{
+  return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
 static inline void
 emit_ascii (Fold *fold,
             char  c)
@@ -41,7 +48,28 @@ emit_ascii (Fold *fold,
   if (fold->space && fold->out->len > fold->start)
     g_string_append_c (fold->out, ' ');
   fold->space = FALSE;
-  g_string_append_c (fold->out, g_ascii_tolower (c));
+  g_string_append_c (fold->out, ascii_lower (c));
+}
+
+/* A run of ASCII letters and digits at once; returns its length. */
+static inline gsize
+emit_ascii_run (Fold       *fold,
+                const char *p)
+{
+  const char *end = p;
+  gsize from;
+
+  while (g_ascii_isalnum (*end))
+    end++;
+  if (fold->space && fold->out->len > fold->start)
+    g_string_append_c (fold->out, ' ');
+  fold->space = FALSE;
+  from = fold->out->len;
+  g_string_append_len (fold->out, p, end - p);
+  for (char *q = fold->out->str + from; *q != '\0'; q++)
+    *q = ascii_lower (*q);
+
+  return end - p;
 }
 
 static inline void
@@ -299,8 +327,7 @@ proc_match_append_fold (GString    *out,
 
       if (g_ascii_isalnum (c))
         {
-          emit_ascii (&fold, c);
-          p++;
+          p += emit_ascii_run (&fold, p);
           continue;
         }
 

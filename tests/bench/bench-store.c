@@ -9,6 +9,8 @@
  * WORK_DIR/library.db:
  *
  *   import     SLICE_FILE into the empty library; the library's size on disk
+ *   its floors the same abstracts inserted and nothing derived, in C and
+ *              in Python (import-floor.py), each on a library of its own
  *   bulk       all papers tagged undoably, the undo; tagged and untagged plainly
  *   search     each query of bench-queries.h as the paper list runs it
  *              (the ids in the default order, then the first page of papers)
@@ -40,6 +42,7 @@
 #include "proc-query.h"
 #include "proc-similar.h"
 #include "proc-store.h"
+#include "proc-store-private.h"
 #include "proc-undo.h"
 
 #define SQLITE3_SHELL "/usr/bin/sqlite3"
@@ -63,6 +66,18 @@ cpu_s (void)
   struct timespec ts;
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* All the process's threads: an import reads and derives on one thread
+ * while SQLite writes on another, and with other benchmarks sharing the
+ * cores, its CPU time is steadier than its wall time. */
+static double
+process_cpu_s (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
@@ -241,7 +256,7 @@ run_import (const char *slice,
   g_autoptr(ProcStore) store = NULL;
   g_autoptr(ProcImportReport) report = NULL;
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (slice);
-  double t0, t_import, t_close;
+  double t0, t_import, t_close, cpu0, cpu_import;
   guint64 bytes, wal_before_close;
   g_autofree char *wal = g_strconcat (db_path, "-wal", NULL);
 
@@ -253,8 +268,10 @@ run_import (const char *slice,
 
   g_printerr ("import: %s …\n", slice);
   t0 = now_s ();
+  cpu0 = process_cpu_s ();
   report = proc_importer_import_file (store, file, NULL, &error);
   t_import = now_s () - t0;
+  cpu_import = process_cpu_s () - cpu0;
   if (report == NULL)
     fail ("import of %s failed: %s", slice, error->message);
 
@@ -266,20 +283,303 @@ run_import (const char *slice,
   t_close = now_s () - t0;
 
   bytes = library_size (db_path);
-  g_printerr ("import: %u added, %u present, %u rejected in %.2f s (close %.2f s); library %.1f MB\n",
-              report->added, report->present, report->rejected, t_import, t_close, bytes / 1e6);
+  g_printerr ("import: %u added, %u present, %u rejected in %.2f s, %.2f s of CPU (close %.2f s); library %.1f MB\n",
+              report->added, report->present, report->rejected, t_import, cpu_import, t_close, bytes / 1e6);
   if (report->added == 0)
     fail ("the import added no papers");
 
   json_int (json, "papers", report->added);
   json_int (json, "rejected", report->rejected);
   json_number (json, "import_s", t_import, 3);
+  json_number (json, "import_cpu_s", cpu_import, 3);
   json_number (json, "close_s", t_close, 3);
   json_int (json, "wal_bytes_before_close", wal_before_close);
   json_int (json, "library_bytes", bytes);
   json_int (json, "slice_bytes", file_size (slice));
 
   return report->added;
+}
+
+/* ---- the import's floors ---- */
+
+/* What any program that stores these abstracts must pay, whatever it
+ * derives from them: the same library (made by the store itself, so its
+ * schema, indexes, triggers, FTS5 settings and connection are the
+ * store's), the same file read, each abstract inserted with its list
+ * row, in one transaction, and nothing worked out: no title, no content
+ * hash (a counter stands in for the unique one), no links, no matching.
+ * The WAL is left for the close to copy, as the import leaves it. */
+
+static gboolean
+is_blank_line (const char *line,
+               gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isspace (line[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/* Calls @func with each abstract of @contents: its paragraphs after the
+ * title line, their lines trimmed and joined by spaces, as the
+ * conference list reader reads them. */
+static guint
+each_abstract (const char *contents,
+               gsize       length,
+               void      (*func) (const char *abstract, gpointer data),
+               gpointer    data)
+{
+  g_autoptr(GString) paragraph = g_string_new (NULL);
+  const char *end = contents + length;
+  const char *line = memchr (contents, '\n', length);
+  guint n = 0;
+
+  for (line = line ? line + 1 : end; line < end; )
+    {
+      const char *eol = memchr (line, '\n', end - line);
+      const char *next = eol ? eol + 1 : end;
+      gsize len = (eol ? eol : end) - line;
+
+      if (!is_blank_line (line, len))
+        {
+          while (len > 0 && g_ascii_isspace (line[len - 1]))
+            len--;
+          while (len > 0 && g_ascii_isspace (*line))
+            line++, len--;
+          if (paragraph->len > 0)
+            g_string_append_c (paragraph, ' ');
+          g_string_append_len (paragraph, line, len);
+        }
+      if ((is_blank_line (line, len) || next == end) && paragraph->len > 0)
+        {
+          func (paragraph->str, data);
+          g_string_truncate (paragraph, 0);
+          n++;
+        }
+      line = next;
+    }
+
+  return n;
+}
+
+/* Plain INSERTs, one a paper, are slower than they look: each statement
+ * that writes through the search index's trigger opens a savepoint, and
+ * FTS5 writes its pending terms as a segment at each one, to merge later
+ * (20 s at 87,000 papers).  So the floor that counts is the batched one:
+ * the abstracts staged in a TEMP table and written FLOOR_BATCH at a time
+ * by one INSERT … SELECT, as the store writes an import (proc-import-batch.c). */
+#define FLOOR_BATCH 8000
+
+typedef struct
+{
+  sqlite3 *db;
+  gboolean batched;
+  sqlite3_stmt *paper;        /* plain: into papers; batched: into the stage */
+  sqlite3_stmt *list_paper;   /* plain: into list_papers; batched: the stage into both */
+  sqlite3_stmt *flush_list;
+  sqlite3_stmt *clear;
+  gint64 list_id;
+  gint64 added_at;
+  guint n;
+} Floor;
+
+static void
+floor_step (Floor        *floor,
+            sqlite3_stmt *stmt)
+{
+  if (sqlite3_step (stmt) != SQLITE_DONE)
+    fail ("floor: %s: %s", sqlite3_sql (stmt), sqlite3_errmsg (floor->db));
+  sqlite3_reset (stmt);
+}
+
+static void
+floor_flush (Floor *floor)
+{
+  floor_step (floor, floor->list_paper);
+  floor_step (floor, floor->flush_list);
+  floor_step (floor, floor->clear);
+}
+
+static void
+floor_insert (const char *abstract,
+              gpointer    data)
+{
+  Floor *floor = data;
+  char key[24];
+
+  g_snprintf (key, sizeof key, "%u", floor->n);
+  if (floor->batched)
+    {
+      sqlite3_bind_text (floor->paper, 1, abstract, -1, SQLITE_STATIC);
+      sqlite3_bind_int64 (floor->paper, 2, floor->n + 1);
+      floor_step (floor, floor->paper);
+      if (++floor->n % FLOOR_BATCH == 0)
+        floor_flush (floor);
+      return;
+    }
+
+  sqlite3_bind_int64 (floor->paper, 1, floor->list_id);
+  sqlite3_bind_text (floor->paper, 2, abstract, -1, SQLITE_STATIC);
+  sqlite3_bind_int64 (floor->paper, 3, floor->added_at);
+  sqlite3_bind_text (floor->paper, 4, key, -1, SQLITE_STATIC);
+  floor_step (floor, floor->paper);
+
+  sqlite3_bind_int64 (floor->list_paper, 1, floor->list_id);
+  sqlite3_bind_int64 (floor->list_paper, 2, sqlite3_last_insert_rowid (floor->db));
+  sqlite3_bind_int (floor->list_paper, 3, floor->n);
+  floor_step (floor, floor->list_paper);
+
+  floor->n++;
+}
+
+static void
+floor_exec (sqlite3    *db,
+            const char *sql)
+{
+  if (sqlite3_exec (db, sql, NULL, NULL, NULL) != SQLITE_OK)
+    fail ("floor: %s: %s", sql, sqlite3_errmsg (db));
+}
+
+static sqlite3_stmt *
+floor_prepare (Floor      *floor,
+               const char *sql)
+{
+  sqlite3_stmt *stmt;
+
+  if (sqlite3_prepare_v2 (floor->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+    fail ("floor: %s: %s", sql, sqlite3_errmsg (floor->db));
+  if (sqlite3_bind_parameter_index (stmt, ":list") > 0)
+    sqlite3_bind_int64 (stmt, sqlite3_bind_parameter_index (stmt, ":list"), floor->list_id);
+  if (sqlite3_bind_parameter_index (stmt, ":added") > 0)
+    sqlite3_bind_int64 (stmt, sqlite3_bind_parameter_index (stmt, ":added"), floor->added_at);
+  return stmt;
+}
+
+/* Returns the seconds from reading the file to the commit. */
+static double
+import_floor_c (const char *slice,
+                const char *db_path,
+                gboolean    batched,
+                guint      *n_papers,
+                double     *cpu)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = NULL;
+  g_autofree char *contents = NULL;
+  Floor floor = { NULL, };
+  gsize length;
+  double t0, seconds;
+
+  if (!(store = proc_store_open (db_path, &error)))
+    fail ("could not create %s: %s", db_path, error->message);
+  floor.db = _proc_store_get_db (store);
+  floor.batched = batched;
+  floor.added_at = g_get_real_time () / G_USEC_PER_SEC;
+  _proc_store_defer_checkpoints (store, TRUE);
+
+  t0 = now_s ();
+  *cpu = process_cpu_s ();
+  if (!g_file_get_contents (slice, &contents, &length, &error))
+    fail ("%s", error->message);
+
+  floor_exec (floor.db, "BEGIN IMMEDIATE");
+  floor_exec (floor.db, "INSERT INTO lists (name, source, imported_at) VALUES ('floor', 'floor', 0)");
+  floor.list_id = sqlite3_last_insert_rowid (floor.db);
+  if (batched)
+    {
+      floor_exec (floor.db, "CREATE TEMP TABLE floor_stage (id INTEGER PRIMARY KEY, abstract)");
+      floor.paper = floor_prepare (&floor, "INSERT INTO temp.floor_stage (abstract, id) VALUES (?1, ?2)");
+      floor.list_paper = floor_prepare (&floor,
+                                        "INSERT INTO papers (id, list_id, derived_title, abstract, added_at,"
+                                        " content_hash, title_derived)"
+                                        " SELECT id, :list, '', abstract, :added, id, 1 FROM temp.floor_stage ORDER BY id");
+      floor.flush_list = floor_prepare (&floor,
+                                        "INSERT INTO list_papers (list_id, paper_id, position)"
+                                        " SELECT :list, id, id FROM temp.floor_stage ORDER BY id");
+      floor.clear = floor_prepare (&floor, "DELETE FROM temp.floor_stage");
+    }
+  else
+    {
+      floor.paper = floor_prepare (&floor,
+                                   "INSERT INTO papers (list_id, derived_title, abstract, added_at, content_hash,"
+                                   " title_derived) VALUES (?1, '', ?2, ?3, ?4, 1)");
+      floor.list_paper = floor_prepare (&floor, "INSERT INTO list_papers (list_id, paper_id, position) VALUES (?1, ?2, ?3)");
+    }
+  each_abstract (contents, length, floor_insert, &floor);
+  if (batched)
+    floor_flush (&floor);
+  sqlite3_finalize (floor.paper);
+  sqlite3_finalize (floor.list_paper);
+  sqlite3_finalize (floor.flush_list);
+  sqlite3_finalize (floor.clear);
+  floor_exec (floor.db, "COMMIT");
+  seconds = now_s () - t0;
+  *cpu = process_cpu_s () - *cpu;
+
+  *n_papers = floor.n;
+  g_clear_object (&store);
+  g_remove (db_path);
+  return seconds;
+}
+
+static void
+run_import_floor_c (const char *slice,
+                    const char *work_dir,
+                    guint       imported,
+                    GString    *json)
+{
+  g_autofree char *db_path = g_build_filename (work_dir, "floor-c.db", NULL);
+  double batched, plain, cpu;
+  guint n;
+
+  g_printerr ("floor: C, batched INSERT … SELECT …\n");
+  batched = import_floor_c (slice, db_path, TRUE, &n, &cpu);
+  g_printerr ("floor: C, %u papers in %.2f s, %.2f s of CPU, batched (the import: %u papers)\n",
+              n, batched, cpu, imported);
+  json_number (json, "import_floor_c_s", batched, 3);
+  json_number (json, "import_floor_c_cpu_s", cpu, 3);
+  json_int (json, "import_floor_c_papers", n);
+
+  g_printerr ("floor: C, plain INSERTs …\n");
+  plain = import_floor_c (slice, db_path, FALSE, &n, &cpu);
+  g_printerr ("floor: C, %u papers in %.2f s, %.2f s of CPU, plain INSERTs\n", n, plain, cpu);
+  json_number (json, "import_floor_c_plain_s", plain, 3);
+}
+
+/* The same with python3's sqlite3 module (import-floor.py), on a library
+ * the store made and closed; without the store's per-connection TEMP
+ * triggers for CJK text, which call a C function of the store. */
+static void
+run_import_floor_python (const char *slice,
+                         const char *work_dir,
+                         GString    *json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ProcStore) store = NULL;
+  g_autofree char *db_path = g_build_filename (work_dir, "floor-python.db", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *argv[] = { "python3", IMPORT_FLOOR_SCRIPT, slice, db_path, NULL };
+  double seconds = NAN;
+  int status;
+
+  if (!(store = proc_store_open (db_path, &error)))
+    fail ("could not create %s: %s", db_path, error->message);
+  g_clear_object (&store);
+
+  g_printerr ("floor: Python, plain INSERTs …\n");
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                     &out, &err, &status, &error))
+    g_printerr ("floor: python3: %s\n", error->message);
+  else if (!g_spawn_check_wait_status (status, &error))
+    g_printerr ("floor: python3 failed: %s\n%s", error->message, err);
+  else if (sscanf (out, "%lf", &seconds) != 1)
+    g_printerr ("floor: python3 printed no time: %s\n", out);
+  else
+    g_printerr ("floor: Python, %s", err);
+
+  json_number (json, "import_floor_python_s", seconds, 3);
+  g_remove (db_path);
 }
 
 /* ---- bulk edits ---- */
@@ -925,6 +1225,14 @@ main (int   argc,
   db_path = g_build_filename (work_dir, "library.db", NULL);
 
   imported = run_import (slice, db_path, json);
+  run_import_floor_c (slice, work_dir, imported, json);
+  run_import_floor_python (slice, work_dir, json);
+  /* PROCEEDINGS_BENCH_ONLY=import: the import and its floors alone, for profiling */
+  if (g_strcmp0 (g_getenv ("PROCEEDINGS_BENCH_ONLY"), "import") == 0)
+    {
+      g_print ("%s}\n", json->str);
+      return EXIT_SUCCESS;
+    }
 
   /* Reopened, as a window finds the library after the import. */
   if (!(store = proc_store_open (db_path, &error)))
