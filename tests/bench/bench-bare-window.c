@@ -19,51 +19,12 @@
 #include <sys/resource.h>
 #include <adwaita.h>
 
+#include "bench-process.h"
+
 static gint64 main_us;
 static double age_at_main_ms = -1;
 static gint64 first_frame_us;
 static double rss_first_frame_mb;
-
-static double
-ms_between (gint64 from,
-            gint64 to)
-{
-  return (to - from) / 1000.0;
-}
-
-static double
-peak_rss_mb (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024.0;   /* kB on Linux */
-}
-
-/* As bench-window's: /proc/self/stat's start time against CLOCK_BOOTTIME,
- * 10 ms ticks. */
-static double
-process_age_ms (void)
-{
-  g_autofree char *stat = NULL;
-  g_auto(GStrv) fields = NULL;
-  const char *after_comm;
-  struct timespec now;
-  guint64 start_ticks;
-
-  if (!g_file_get_contents ("/proc/self/stat", &stat, NULL, NULL) ||
-      !(after_comm = strrchr (stat, ')')))
-    return -1;
-
-  fields = g_strsplit (after_comm + 2, " ", 0);
-  if (g_strv_length (fields) < 20)
-    return -1;
-
-  start_ticks = g_ascii_strtoull (fields[19], NULL, 10);
-  clock_gettime (CLOCK_BOOTTIME, &now);
-
-  return (now.tv_sec * 1000.0 + now.tv_nsec / 1e6) - start_ticks * 1000.0 / sysconf (_SC_CLK_TCK);
-}
 
 static gboolean
 quit_cb (gpointer data)
