@@ -12,6 +12,7 @@
 #include "proc-collection-list.h"
 #include "proc-import-batch.h"
 #include "proc-paper-record.h"
+#include "proc-statistics.h"
 #include "proc-store.h"
 #include "proc-undo.h"
 
@@ -294,7 +295,7 @@ test_query_lines (Library       *lib,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = NULL;
-  guint counts[PROC_TRIAGE_SKIP + 1];
+  ProcLibraryCounts counts;
 
   g_assert_true (proc_store_set_triage (lib->store, (gint64[]) { 1, 3 }, 2, PROC_TRIAGE_KEEP, &error));
   g_assert_true (proc_store_set_triage (lib->store, (gint64[]) { 2 }, 1, PROC_TRIAGE_SKIP, &error));
@@ -313,11 +314,12 @@ test_query_lines (Library       *lib,
   g_assert_cmpint (g_array_index (ids, gint64, 0), ==, 1);
   g_assert_cmpint (g_array_index (ids, gint64, 1), ==, 3);
 
-  proc_store_count_triage (lib->store, counts);
-  g_assert_cmpuint (counts[PROC_TRIAGE_UNTRIAGED], ==, 2);
-  g_assert_cmpuint (counts[PROC_TRIAGE_KEEP], ==, 2);
-  g_assert_cmpuint (counts[PROC_TRIAGE_MAYBE], ==, 0);
-  g_assert_cmpuint (counts[PROC_TRIAGE_SKIP], ==, 1);
+  g_assert_true (proc_store_count_library (lib->store, &counts, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_UNTRIAGED], ==, 2);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_KEEP], ==, 2);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_MAYBE], ==, 0);
+  g_assert_cmpuint (counts.n_triage[PROC_TRIAGE_SKIP], ==, 1);
 }
 
 int

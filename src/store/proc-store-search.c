@@ -389,33 +389,3 @@ proc_store_count (ProcStore  *self,
 
   return count;
 }
-
-/**
- * proc_store_count_triage:
- * @counts: (out caller-allocates) (array fixed-size=4): papers per
- *   #ProcTriage, by its value
- *
- * Counts the sidebar's four triage entries in one pass over the index
- * papers_triage, not four.
- */
-void
-proc_store_count_triage (ProcStore *self,
-                         guint      counts[PROC_TRIAGE_SKIP + 1])
-{
-  sqlite3_stmt *stmt;
-
-  g_return_if_fail (PROC_IS_STORE (self));
-
-  memset (counts, 0, sizeof (guint) * (PROC_TRIAGE_SKIP + 1));
-  if (!(stmt = _proc_store_prepare (self, "SELECT triage, count(*) FROM papers GROUP BY triage", NULL)))
-    return;
-
-  while (sqlite3_step (stmt) == SQLITE_ROW)
-    {
-      int triage = sqlite3_column_int (stmt, 0);
-
-      if (triage >= PROC_TRIAGE_UNTRIAGED && triage <= PROC_TRIAGE_SKIP)
-        counts[triage] = sqlite3_column_int (stmt, 1);
-    }
-  sqlite3_reset (stmt);
-}

@@ -133,6 +133,27 @@ count_by_value (ProcStore   *self,
   return TRUE;
 }
 
+/* All the papers, from the smallest index's pages, and the decided ones
+ * by decision from papers_triaged, which holds them alone; the
+ * untriaged are the rest. */
+static gboolean
+count_triage (ProcStore   *self,
+              guint       *n_papers,
+              guint        counts[PROC_TRIAGE_SKIP + 1],
+              const char  *doing,
+              GError     **error)
+{
+  guint n_decided;
+
+  if (!count_one (self, "SELECT count(*) FROM papers", n_papers, doing, error) ||
+      !count_by_value (self, "SELECT triage, count(*) FROM papers WHERE triage <> 0 GROUP BY triage",
+                       counts, PROC_TRIAGE_SKIP + 1, &n_decided, doing, error))
+    return FALSE;
+
+  counts[PROC_TRIAGE_UNTRIAGED] = *n_papers - MIN (*n_papers, n_decided);
+  return TRUE;
+}
+
 /**
  * proc_store_count_library:
  *
@@ -153,18 +174,15 @@ proc_store_count_library (ProcStore          *self,
   /* Translators: completes “Could not %s: …” */
   const char *doing = _("count the papers");
   guint read_states[3] = { 0, };
-  guint n_read, n_decided;
+  guint n_read;
 
   g_return_val_if_fail (PROC_IS_STORE (self), FALSE);
 
   memset (counts, 0, sizeof *counts);
 
-  if (!count_one (self, "SELECT count(*) FROM papers", &counts->n_papers, doing, error) ||
+  if (!count_triage (self, &counts->n_papers, counts->n_triage, doing, error) ||
       !count_by_value (self, "SELECT read_state, count(*) FROM papers WHERE read_state > 0 GROUP BY read_state",
                        read_states, G_N_ELEMENTS (read_states), &n_read, doing, error) ||
-      /* papers_triaged holds the decided papers alone. */
-      !count_by_value (self, "SELECT triage, count(*) FROM papers WHERE triage <> 0 GROUP BY triage",
-                       counts->n_triage, G_N_ELEMENTS (counts->n_triage), &n_decided, doing, error) ||
       !count_one (self, "SELECT count(*) FROM papers WHERE starred = 1", &counts->n_starred, doing, error) ||
       !count_one (self, "SELECT count(*) FROM papers WHERE note <> ''", &counts->n_with_note, doing, error) ||
       /* A paper's links go with it (ON DELETE CASCADE). */
@@ -174,26 +192,20 @@ proc_store_count_library (ProcStore          *self,
 
   counts->n_reading = read_states[1];
   counts->n_unread = counts->n_papers - MIN (counts->n_papers, n_read);
-  counts->n_triage[PROC_TRIAGE_UNTRIAGED] = counts->n_papers - MIN (counts->n_papers, n_decided);
 
   return TRUE;
 }
 
-/* The papers by decision: the decided ones from papers_triaged, which
- * holds them alone, and all the papers from the smallest index. */
+/* The papers by decision, as the sidebar counts them. */
 static gboolean
 count_decisions (ProcStore           *self,
                  ProcTriageProgress  *progress,
                  GError             **error)
 {
-  /* Translators: completes “Could not %s: …” */
-  const char *doing = _("count the triage decisions");
   guint counts[PROC_TRIAGE_SKIP + 1] = { 0, };
-  guint n_decided;
 
-  if (!count_one (self, "SELECT count(*) FROM papers", &progress->n_papers, doing, error) ||
-      !count_by_value (self, "SELECT triage, count(*) FROM papers WHERE triage <> 0 GROUP BY triage",
-                       counts, G_N_ELEMENTS (counts), &n_decided, doing, error))
+  /* Translators: completes “Could not %s: …” */
+  if (!count_triage (self, &progress->n_papers, counts, _("count the triage decisions"), error))
     return FALSE;
 
   progress->n_kept = counts[PROC_TRIAGE_KEEP];

@@ -106,8 +106,6 @@ GArray     *proc_store_query_ids_finish      (ProcStore        *self,
                                               GError          **error);
 guint       proc_store_count                 (ProcStore        *self,
                                               const char       *query);
-void        proc_store_count_triage          (ProcStore        *self,
-                                              guint             counts[PROC_TRIAGE_SKIP + 1]);
 
 gboolean    proc_store_set_starred           (ProcStore        *self,
                                               const gint64     *ids,
