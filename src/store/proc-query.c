@@ -510,9 +510,9 @@ parse_conjunction (const char *text,
   ProcQuery *query = g_new0 (ProcQuery, 1);
   const char *pos = text;
   const char *last_end = NULL;
+  Term *last = NULL;
 
   g_atomic_ref_count_init (&query->ref_count);
-  Term *last = NULL;
 
   query->terms = g_ptr_array_new_with_free_func (term_free);
 
@@ -1608,7 +1608,10 @@ proc_query_statement_new_ids (const ProcQuery *filter,
 
   /* A reading list shown in its own order; its name, at the end of the
    * statement, is the last parameter. */
-  reading_list = proc_query_dup_ordering_reading_list (filter, search, sort_key);
+  /* As proc_query_dup_ordering_reading_list() decides, with the ranking
+   * already made: a search ranked for relevance orders them instead. */
+  if (rank_match == NULL && filter != NULL)
+    reading_list = proc_query_dup_reading_list (filter);
   if (reading_list != NULL)
     {
       g_string_append (sql, " ORDER BY (SELECT ri.position FROM reading_list_items ri"
