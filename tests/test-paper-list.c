@@ -316,6 +316,36 @@ async_result_cb (GObject      *source,
   *(GAsyncResult **) data = g_object_ref (result);
 }
 
+/* 200 ms of the main loop: long enough for a thread's result that
+ * should have been dropped to arrive, had it been let through. */
+static void
+let_stale_results_arrive (void)
+{
+  for (guint i = 0; i < 20; i++)
+    {
+      g_usleep (10000);
+      while (g_main_context_iteration (NULL, FALSE));
+    }
+}
+
+/* proc_store_query_ids_async(), waited for. */
+static GArray *
+query_ids_on_thread (ProcStore        *store,
+                     const ProcQuery  *filter,
+                     const ProcQuery  *search,
+                     ProcSortKey       sort_key,
+                     gboolean          descending,
+                     GCancellable     *cancellable,
+                     GError          **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  proc_store_query_ids_async (store, filter, search, sort_key, descending, cancellable, async_result_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return proc_store_query_ids_finish (store, result, error);
+}
+
 static void
 wait_complete (ProcPaperList *list)
 {
@@ -395,7 +425,6 @@ test_background_stale_cancelled (void)
   Watch watch = { 0 };
   g_autoptr(ProcPaperList) list = background_list_new (store, &watch);
   g_autoptr(GCancellable) cancelled = g_cancellable_new ();
-  g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = NULL;
 
@@ -406,11 +435,7 @@ test_background_stale_cancelled (void)
 
   wait_complete (list);
   /* Let a stale result, had it been let through, arrive too. */
-  for (guint i = 0; i < 20; i++)
-    {
-      g_usleep (10000);
-      while (g_main_context_iteration (NULL, FALSE));
-    }
+  let_stale_results_arrive ();
   g_assert_cmpuint (watch.changes.calls, ==, 3);
   g_assert_cmpuint (watch.changes.position, ==, FIRST_IDS);
   g_assert_cmpuint (watch.changes.added, ==, BACKGROUND_PAPERS / 2 - FIRST_IDS);
@@ -418,10 +443,7 @@ test_background_stale_cancelled (void)
 
   /* The store's thread stops a query cancelled before it runs. */
   g_cancellable_cancel (cancelled);
-  proc_store_query_ids_async (store, NULL, NULL, PROC_SORT_TITLE, FALSE, cancelled, async_result_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  ids = proc_store_query_ids_finish (store, result, &error);
+  ids = query_ids_on_thread (store, NULL, NULL, PROC_SORT_TITLE, FALSE, cancelled, &error);
   g_assert_null (ids);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 
@@ -438,7 +460,6 @@ test_background_thread_query (void)
   g_autoptr(ProcStore) store = synthetic_library_new (BACKGROUND_PAPERS, &dir);
   g_autoptr(ProcQuery) filter = proc_query_parse ("-\"problem 3\"");
   g_autoptr(ProcQuery) search = proc_query_parse ("transformers");
-  g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) ids = NULL;
   g_autoptr(GArray) expected = NULL;
@@ -447,10 +468,7 @@ test_background_thread_query (void)
   g_assert_no_error (error);
   g_assert_cmpuint (expected->len, ==, BACKGROUND_PAPERS / 2 - 1);
 
-  proc_store_query_ids_async (store, filter, search, PROC_SORT_TITLE, TRUE, NULL, async_result_cb, &result);
-  while (result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-  ids = proc_store_query_ids_finish (store, result, &error);
+  ids = query_ids_on_thread (store, filter, search, PROC_SORT_TITLE, TRUE, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ids->len, ==, expected->len);
   g_assert_cmpmem (ids->data, ids->len * sizeof (gint64), expected->data, expected->len * sizeof (gint64));
@@ -483,11 +501,7 @@ test_background_edit_while_loading (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (list)), ==, BACKGROUND_PAPERS / 2 - 1);
 
   calls = watch.changes.calls;
-  for (guint i = 0; i < 20; i++)
-    {
-      g_usleep (10000);
-      while (g_main_context_iteration (NULL, FALSE));
-    }
+  let_stale_results_arrive ();
   g_assert_cmpuint (watch.changes.calls, ==, calls);
 
   g_clear_object (&list);
