@@ -272,7 +272,6 @@ proc_store_query_ids (ProcStore    *self,
   return proc_store_query_ids_for (self, filter_query, search_query, sort_key, descending, 0, error);
 }
 
-
 /* A long query stops at the next check once cancelled: the next
  * keystroke's query is then not queued behind a stale one. */
 static int
